@@ -1,0 +1,142 @@
+# civil - the code's reminder, heat and escalation for mailing-list tools.
+#
+#   make            build into $(B) (default build/)
+#   make check      install missing packages, then build with ASan/UBSan
+#                   and run the unit and shell tests, then valgrind
+#   make demo       install missing packages, then run the bundled example
+#   make bench      run the benchmarks in bench/
+#   make install    PREFIX=/usr/local DESTDIR=
+#   make clean
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+
+B ?= build
+PKG_CONFIG ?= pkg-config
+PKGS = gmime-3.0 libgit2
+
+SOVERSION = 0
+VERSION = 0.1.0
+
+CFLAGS ?= -O2 -g
+CIVIL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter \
+	-fPIC -Ilib $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+CIVIL_LIBS = -Wl,--as-needed $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lnotmuch
+CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
+
+LIB_SRC = $(sort $(wildcard lib/*.c))
+LIB_OBJ = $(LIB_SRC:%.c=$(B)/obj/%.o)
+CMD_SHARED = $(B)/obj/cmd/cmd.o
+CMDS = civil-remind civil-install
+BINS = $(CMDS:%=$(B)/bin/%)
+HOOKS = $(notdir $(wildcard hooks/*))
+DATA = $(HOOKS:%=$(B)/share/civil/hooks/%)
+UNIT_SRC = $(sort $(wildcard tests/unit/*.c))
+UNIT_OBJ = $(UNIT_SRC:%.c=$(B)/obj/%.o)
+MAN = $(wildcard doc/*.1)
+
+SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=undefined
+
+all: deps-build
+	@$(MAKE) --no-print-directory build
+
+build: $(BINS) $(B)/lib/libcivil.a $(B)/lib/libcivil.so $(B)/civil.pc $(DATA)
+
+deps-build:
+	@scripts/need-deps build
+
+deps-test:
+	@scripts/need-deps test
+
+$(B)/obj/%.o: %.c lib/civil.h lib/internal.h cmd/cmd.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CIVIL_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(B)/lib/libcivil.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(B)/lib/libcivil.so: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -Wl,-soname,libcivil.so.$(SOVERSION) $(CFLAGS) $(LDFLAGS) \
+		-o $@.$(VERSION) $^ $(CIVIL_LIBS)
+	ln -sf libcivil.so.$(VERSION) $@.$(SOVERSION)
+	ln -sf libcivil.so.$(VERSION) $@
+
+$(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_SHARED) $(B)/lib/libcivil.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CMD_SHARED) $(B)/lib/libcivil.a \
+		$(CIVIL_LIBS)
+
+$(B)/share/civil/hooks/%: hooks/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(B)/civil.pc: civil.pc.in Makefile
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' $< > $@
+
+$(UNIT_OBJ): CIVIL_CFLAGS += $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
+
+$(B)/tests/unit-tests: $(UNIT_OBJ) $(B)/lib/libcivil.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(UNIT_OBJ) $(B)/lib/libcivil.a \
+		$(CIVIL_LIBS) $(CHECK_LIBS)
+
+# The test suite runs twice over: everything under ASan and UBSan, then the
+# unit tests and a few commands under valgrind on a plain build.
+check: deps-test
+	@$(MAKE) --no-print-directory B=build/san \
+		CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
+		test
+	@$(MAKE) --no-print-directory build build/tests/unit-tests
+	tests/valgrind.sh build
+
+test: build $(B)/tests/unit-tests
+	CIVIL_BUILD=$(abspath $(B)) tests/run-unit.sh
+	CIVIL_BUILD=$(abspath $(B)) prove -j2 tests/t/*.t
+
+demo: deps-test
+	@$(MAKE) --no-print-directory build
+	demo/run.sh $(abspath $(B))
+
+bench: deps-test
+	@$(MAKE) --no-print-directory build
+	bench/run.sh $(abspath $(B))
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
+		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(DATADIR)/civil/hooks \
+		$(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(BINS) $(DESTDIR)$(BINDIR)
+	install -m 644 $(B)/lib/libcivil.a $(DESTDIR)$(LIBDIR)
+	install -m 755 $(B)/lib/libcivil.so.$(VERSION) $(DESTDIR)$(LIBDIR)
+	ln -sf libcivil.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libcivil.so.$(SOVERSION)
+	ln -sf libcivil.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libcivil.so
+	install -m 644 lib/civil.h $(DESTDIR)$(INCLUDEDIR)
+	install -m 644 $(B)/civil.pc $(DESTDIR)$(LIBDIR)/pkgconfig
+	install -m 755 $(DATA) $(DESTDIR)$(DATADIR)/civil/hooks
+	$(if $(MAN),install -m 644 $(MAN) $(DESTDIR)$(MANDIR)/man1)
+
+uninstall:
+	rm -f $(CMDS:%=$(DESTDIR)$(BINDIR)/%) \
+		$(DESTDIR)$(LIBDIR)/libcivil.* $(DESTDIR)$(LIBDIR)/pkgconfig/civil.pc \
+		$(DESTDIR)$(INCLUDEDIR)/civil.h \
+		$(MAN:doc/%=$(DESTDIR)$(MANDIR)/man1/%)
+	rm -rf $(DESTDIR)$(DATADIR)/civil
+
+format:
+	clang-format -i lib/*.[ch] cmd/*.[ch] tests/unit/*.[ch]
+
+clean:
+	rm -rf build
+
+.PHONY: all build deps-build deps-test check test demo bench install \
+	uninstall format clean
+.SECONDARY:

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * civil-remind - add the code's reminder to an outgoing review.
+ *
+ *   civil-remind [-n] FILE [HEADERS]   rewrite FILE in place (the
+ *                                      sendemail-validate hook)
+ *   civil-remind [-n] -                stdin to stdout
+ *
+ * It runs inside git send-email, so it must never stop a send by
+ * accident: every failure is one warning and exit status 0.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+
+const char *cmd_name = "civil-remind";
+
+static void usage(FILE *f)
+{
+	fprintf(f, "Usage: civil-remind [--dry-run] FILE [HEADERS]\n"
+		   "       civil-remind [--dry-run] -\n");
+}
+
+static void read_envelope(civil_message_t *msg, const char *path)
+{
+	struct civil_buf b = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+
+	if (civil_file_read(path, &b, &err) ||
+	    civil_message_add_envelope(msg, b.buf, b.len, &err))
+		cmd_warn_error(&err);
+	civil_buf_release(&b);
+}
+
+static const char *contact_origin(const civil_code_t *code)
+{
+	switch (code->contact_source) {
+	case CIVIL_CONTACT_FILE:
+		return code->contact_path;
+	case CIVIL_CONTACT_CONFIG:
+		return "git config civil.contact";
+	case CIVIL_CONTACT_BUILTIN:
+		return "built-in default";
+	case CIVIL_CONTACT_NONE:
+		break;
+	}
+	return "nowhere";
+}
+
+static void say_dry_run(const char *name, const civil_code_t *code,
+			const civil_remind_result_t *r)
+{
+	if (code->kind == CIVIL_CODE_BUILTIN)
+		printf("code: %s (built-in: the kernel's 2015 %s)\n",
+		       code->path, civil_code_kind_name(code->kind));
+	else
+		printf("code: %s (%s, blob %s)\n", code->path,
+		       civil_code_kind_name(code->kind), code->blob_id);
+	printf("contact: %s (from %s)\n",
+	       code->contact ? code->contact : "none", contact_origin(code));
+	if (r->action == CIVIL_REMIND_ADDED)
+		printf("%s: %s: would add the reminder\n", name,
+		       civil_kind_name(r->kind));
+	else
+		printf("%s: %s: left unchanged (%s)\n", name,
+		       civil_kind_name(r->kind), r->why);
+}
+
+/* Everything after reading the input: decide, edit, write.  Returns the
+ * bytes to pass on in filter mode through *out_data. */
+static void remind(const char *path, const char *headers, bool dry_run,
+		   const struct civil_buf *in, const char **out_data,
+		   size_t *out_len, struct civil_buf *out)
+{
+	const char *name = strcmp(path, "-") ? path : "<stdin>";
+	civil_error_t err = CIVIL_ERROR_INIT;
+	struct civil_buf warnings = CIVIL_BUF_INIT;
+	civil_remind_result_t r;
+	civil_message_t *msg = NULL;
+	civil_context_t ctx;
+	char *reminder;
+
+	*out_data = civil_buf_str(in);
+	*out_len = in->len;
+	if (civil_message_parse(in->buf, in->len, name, &msg, &err)) {
+		cmd_warn("%s; left unchanged", err.message);
+		civil_error_clear(&err);
+		return;
+	}
+	if (headers)
+		read_envelope(msg, headers);
+	/* A patch is never changed, whatever the settings: don't even look
+	 * at the repository (the hook runs once per patch of a series). */
+	if (civil_message_kind(msg) == CIVIL_KIND_PATCH && !dry_run) {
+		civil_message_free(msg);
+		return;
+	}
+
+	civil_context_open(&ctx, NULL, &warnings, NULL);
+	if (warnings.len)
+		fprintf(stderr, "%s: %s", cmd_name, warnings.buf);
+	reminder = civil_reminder_text(&ctx.code, &ctx.config);
+
+	if (civil_remind_message(msg, reminder, ctx.config.remind, out, &r,
+				 &err)) {
+		cmd_warn("%s; '%s' left unchanged", err.message, name);
+		civil_error_clear(&err);
+		goto done;
+	}
+	if (dry_run) {
+		say_dry_run(name, &ctx.code, &r);
+		goto done;
+	}
+	if (r.action == CIVIL_REMIND_SIGNED)
+		cmd_warn("'%s' is %s; left unchanged, a signature must not "
+			 "break",
+			 name, r.why);
+	else if (r.action == CIVIL_REMIND_NO_TEXT)
+		cmd_warn("'%s': %s; left unchanged", name, r.why);
+	if (r.action != CIVIL_REMIND_ADDED)
+		goto done;
+
+	if (!strcmp(path, "-")) {
+		*out_data = out->buf;
+		*out_len = out->len;
+	} else if (civil_file_replace(path, out->buf, out->len, &err)) {
+		cmd_warn("%s; sent without the reminder", err.message);
+		civil_error_clear(&err);
+	}
+done:
+	free(reminder);
+	civil_context_close(&ctx);
+	civil_buf_release(&warnings);
+	civil_message_free(msg);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct civil_buf in = CIVIL_BUF_INIT, out = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	const char *path, *headers, *data;
+	bool dry_run = false;
+	size_t len;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "+nh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'n':
+			dry_run = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'V':
+			printf("civil-remind %s\n", CIVIL_VERSION);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind >= argc) {
+		usage(stderr);
+		return 2;
+	}
+	path = argv[optind];
+	headers = optind + 1 < argc ? argv[optind + 1] : NULL;
+
+	civil_init();
+	if (civil_file_read(path, &in, &err)) {
+		cmd_warn("%s; sent without the reminder", err.message);
+		civil_error_clear(&err);
+		/* In filter mode, pass on whatever did arrive. */
+		data = civil_buf_str(&in);
+		len = in.len;
+	} else {
+		remind(path, headers, dry_run, &in, &data, &len, &out);
+	}
+	if (!strcmp(path, "-") && !dry_run &&
+	    civil_fd_write(1, "<stdout>", data, len, &err))
+		cmd_warn_error(&err);
+	civil_buf_release(&in);
+	civil_buf_release(&out);
+	civil_shutdown();
+	return 0;
+}

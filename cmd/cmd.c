@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* cmd.c - messages in the form "civil-scan: can't open database '/x': why". */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "cmd.h"
+
+void cmd_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", cmd_name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void cmd_warn_error(civil_error_t *err)
+{
+	if (err->message)
+		cmd_warn("%s", err->message);
+	else if (err->status)
+		cmd_warn("%s", civil_status_to_string(err->status));
+	civil_error_clear(err);
+}
+
+/*
+ * libgit2, when built with mbedTLS (as Debian builds it), parses the whole
+ * system CA bundle inside git_libgit2_init(): about three quarters of the
+ * instructions civil-remind runs for a review (measured with callgrind).
+ * civil's commands never open a network connection, so they answer that
+ * one call themselves, with no certificates.  The definition lives in the
+ * commands, never in libcivil, so no other program that links libcivil
+ * loses its certificates.  Where libgit2 uses another TLS library this
+ * function is simply never called.
+ */
+struct mbedtls_x509_crt;
+int mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain,
+				const char *path);
+int mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain,
+				const char *path)
+{
+	(void)chain;
+	(void)path;
+	return 0;
+}

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* cmd.h - the little every command shares: its name and how it complains. */
+#ifndef CIVIL_CMD_H
+#define CIVIL_CMD_H
+
+#include "civil.h"
+
+extern const char *cmd_name;
+
+/* "prog: message" on stderr. */
+void cmd_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The error's message, then clear it. */
+void cmd_warn_error(civil_error_t *err);
+
+#endif

@@ -1,0 +1,337 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * civil.h - the one public header of libcivil.
+ *
+ * libcivil turns a project's code of conduct (or the kernel's 2015 Code of
+ * Conflict) into plumbing for mailing-list tools: it finds the code and its
+ * contact in a repository, recognises reviews among outgoing mail and adds
+ * the code's reminder to them.
+ *
+ * Rules every function keeps:
+ *  - It never prints and never exits.  Fallible calls return a
+ *    civil_status_t and, when they fail, fill a civil_error_t with one line
+ *    of text (no program name, no newline) for the caller to print.
+ *  - It never reads the environment or user configuration except through
+ *    civil_config_load().
+ *  - Memory it hands out is freed by the matching _free or _release call.
+ */
+#ifndef CIVIL_H
+#define CIVIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CIVIL_VERSION "0.1.0"
+
+/* ---- status and errors (error.c) ---- */
+
+typedef enum civil_status {
+	CIVIL_STATUS_SUCCESS = 0,
+	CIVIL_STATUS_FILE_ERROR,       /* open/read/write/rename failed */
+	CIVIL_STATUS_NOT_MAIL,	       /* input is not an RFC 5322 message */
+	CIVIL_STATUS_UNSUPPORTED,      /* valid, but we can't safely edit it */
+	CIVIL_STATUS_NO_REPOSITORY,    /* not inside a git repository */
+	CIVIL_STATUS_REPOSITORY_ERROR, /* libgit2 failed on a repository */
+	CIVIL_STATUS_NOT_FOUND,	       /* the thing asked for isn't there */
+	CIVIL_STATUS_CONFIG_ERROR,     /* a setting has a value we can't use */
+	CIVIL_STATUS_RUN_ERROR,	       /* a child process could not run */
+	CIVIL_STATUS_USAGE,	       /* bad argument from the caller */
+} civil_status_t;
+
+typedef struct civil_error {
+	civil_status_t status;
+	char *message; /* one line, malloc'd; NULL when status is SUCCESS */
+} civil_error_t;
+
+#define CIVIL_ERROR_INIT                                                       \
+	{                                                                      \
+		CIVIL_STATUS_SUCCESS, NULL                                     \
+	}
+
+/* Set err (if not NULL) and return status, so callers can
+ * "return civil_error_set(err, ...)". A previous message is replaced. */
+civil_status_t civil_error_set(civil_error_t *err, civil_status_t status,
+			       const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void civil_error_clear(civil_error_t *err);
+const char *civil_status_to_string(civil_status_t status);
+
+/* ---- growing buffers (buf.c), after git's strbuf ---- */
+
+/* buf is always NUL-terminated once anything was added; len excludes it.
+ * Allocation failure aborts (as GLib does): there is no useful recovery
+ * from it in a mail filter. */
+struct civil_buf {
+	char *buf;
+	size_t len;
+	size_t alloc;
+};
+#define CIVIL_BUF_INIT                                                         \
+	{                                                                      \
+		NULL, 0, 0                                                     \
+	}
+
+void civil_buf_grow(struct civil_buf *b, size_t extra);
+void civil_buf_add(struct civil_buf *b, const void *data, size_t len);
+void civil_buf_adds(struct civil_buf *b, const char *s);
+void civil_buf_addch(struct civil_buf *b, char c);
+void civil_buf_addf(struct civil_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void civil_buf_vaddf(struct civil_buf *b, const char *fmt, va_list ap);
+void civil_buf_reset(struct civil_buf *b);
+void civil_buf_release(struct civil_buf *b);
+/* The string, never NULL ("" for an empty buffer). */
+const char *civil_buf_str(const struct civil_buf *b);
+/* Hand the string to the caller (free() it); the buffer is reset. */
+char *civil_buf_detach(struct civil_buf *b);
+
+/* ---- files (file.c) ---- */
+
+/* Read all of path ("-" is stdin) into b. */
+civil_status_t civil_file_read(const char *path, struct civil_buf *b,
+			       civil_error_t *err);
+civil_status_t civil_fd_read(int fd, const char *name, struct civil_buf *b,
+			     civil_error_t *err);
+/* Write all of data to fd; name is for the error message. */
+civil_status_t civil_fd_write(int fd, const char *name, const void *data,
+			      size_t len, civil_error_t *err);
+/* Replace path with data atomically: a temporary file in the same
+ * directory, the original's mode, fsync, rename.  A file the user made
+ * read-only is refused rather than replaced. */
+civil_status_t civil_file_replace(const char *path, const void *data,
+				  size_t len, civil_error_t *err);
+/* Create path with data and mode, atomically; an existing file is an
+ * error unless overwrite. */
+civil_status_t civil_file_create(const char *path, const void *data, size_t len,
+				 mode_t mode, bool overwrite,
+				 civil_error_t *err);
+
+/* ---- child processes (run.c), argv only, never a shell string ---- */
+
+/* Run argv[0] (PATH lookup) with stdin from in/inlen (NULL: /dev/null),
+ * stdout into out (NULL: inherited), stderr inherited, in dir (NULL: cwd).
+ * *exit_status gets the exit code, or 128+signal. */
+civil_status_t civil_run(const char *const *argv, const char *dir,
+			 const void *in, size_t inlen, struct civil_buf *out,
+			 int *exit_status, civil_error_t *err);
+
+/* ---- library set-up (init.c) ---- */
+
+/* Call once before anything else, and civil_shutdown() before exit. */
+void civil_init(void);
+void civil_shutdown(void);
+
+/* ---- repositories (repo.c): libgit2, wrapped ---- */
+
+typedef struct civil_repo civil_repo_t;
+
+/* path NULL: the repository git would use here ($GIT_DIR, discovery from
+ * the current directory).  Bare repositories and linked worktrees work.
+ * Returns CIVIL_STATUS_NO_REPOSITORY when there is none. */
+civil_status_t civil_repo_open(const char *path, civil_repo_t **out,
+			       civil_error_t *err);
+void civil_repo_free(civil_repo_t *repo);
+/* The repository's git directory, for messages. */
+const char *civil_repo_path(const civil_repo_t *repo);
+/* Read the blob at path in HEAD's tree.  oid_hex gets 40 hex digits + NUL.
+ * CIVIL_STATUS_NOT_FOUND when HEAD is unborn or the path is absent. */
+civil_status_t civil_repo_read_head_file(civil_repo_t *repo, const char *path,
+					 struct civil_buf *content,
+					 char oid_hex[41], civil_error_t *err);
+
+/* ---- settings (config.c) ---- */
+
+typedef enum civil_remind_mode {
+	CIVIL_REMIND_REVIEWS = 0, /* default */
+	CIVIL_REMIND_REPLIES,
+	CIVIL_REMIND_ALL, /* everything but patches and cover letters */
+	CIVIL_REMIND_OFF,
+} civil_remind_mode_t;
+
+typedef struct civil_config {
+	char *contact;	/* civil.contact, or NULL */
+	char *reminder; /* civil.reminder, or NULL */
+	civil_remind_mode_t remind;
+	char *sendmail;	  /* civil.sendmail, or NULL */
+	char *user_name;  /* user.name */
+	char *user_email; /* user.email */
+} civil_config_t;
+
+/* Read civil.* (and user.*) from the repository's git config (repo may be
+ * NULL: global/XDG/system files only).  A bad value is reported in err with
+ * CIVIL_STATUS_CONFIG_ERROR but the rest is loaded and the default kept:
+ * callers that must not fail (hooks) warn and go on. */
+civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
+				 civil_error_t *err);
+void civil_config_release(civil_config_t *cfg);
+civil_status_t civil_remind_mode_parse(const char *s, civil_remind_mode_t *out);
+
+/* The directory the running program is in, and civil's data directory
+ * beside it (<bindir>/../share/civil): where installed hooks and data
+ * files live, both in an installed tree and in the build tree. */
+civil_status_t civil_self_bindir(struct civil_buf *out, civil_error_t *err);
+civil_status_t civil_data_path(const char *rel, struct civil_buf *out,
+			       civil_error_t *err);
+
+/* ---- the code (code.c) ---- */
+
+typedef enum civil_code_kind {
+	CIVIL_CODE_BUILTIN =
+		0,	     /* no file: the kernel's 2015 Code of Conflict */
+	CIVIL_CODE_CONFLICT, /* a Code of Conflict file */
+	CIVIL_CODE_CONDUCT,  /* a Code of Conduct file */
+} civil_code_kind_t;
+
+typedef enum civil_contact_source {
+	CIVIL_CONTACT_NONE = 0, /* the file names nobody (unfilled template) */
+	CIVIL_CONTACT_FILE,	/* read from a file in the repository */
+	CIVIL_CONTACT_CONFIG,	/* git config civil.contact */
+	CIVIL_CONTACT_BUILTIN,	/* the built-in default */
+} civil_contact_source_t;
+
+typedef struct civil_code {
+	civil_code_kind_t kind;
+	char *path;	  /* in the repository; built-in: the kernel's path */
+	char blob_id[41]; /* "" for the built-in code */
+	char *text;	  /* the code's text, UTF-8 */
+	char *contact;	  /* bare address, NULL when none */
+	civil_contact_source_t contact_source;
+	char *contact_path;	  /* file the contact came from, or NULL */
+	char contact_blob_id[41]; /* its blob, or "" */
+} civil_code_t;
+
+#define CIVIL_DEFAULT_CONTACT	"tab@lists.linux-foundation.org"
+#define CIVIL_DEFAULT_CODE_PATH "Documentation/CodeOfConflict"
+
+/* Find the code in repo's HEAD (repo NULL: the built-in code), then apply
+ * cfg->contact.  Only repository errors fail; a missing file is not one. */
+civil_status_t civil_code_find(civil_repo_t *repo, const civil_config_t *cfg,
+			       civil_code_t *code, civil_error_t *err);
+void civil_code_release(civil_code_t *code);
+/* "Code of Conflict" or "Code of Conduct". */
+const char *civil_code_kind_name(civil_code_kind_t kind);
+/* The address text tells people to contact (malloc'd), or NULL. */
+char *civil_code_extract_contact(const char *text);
+/* One sentence of the code on what is not acceptable (malloc'd), or NULL. */
+char *civil_code_unacceptable_sentence(const civil_code_t *code);
+
+/* ---- a command's surroundings (context.c) ---- */
+
+typedef struct civil_context {
+	civil_repo_t *repo; /* NULL outside a repository */
+	civil_config_t config;
+	civil_code_t code;
+} civil_context_t;
+
+/* Open the repository (repo_path NULL: the one git would use here), load
+ * the settings and find the code.  Problems that leave a usable context
+ * (a bad setting, an unreadable repository: the built-in code is used)
+ * are added to warnings, one line each, and are not failures.  Fails
+ * only when repo_path was given and is not a repository. */
+civil_status_t civil_context_open(civil_context_t *ctx, const char *repo_path,
+				  struct civil_buf *warnings,
+				  civil_error_t *err);
+void civil_context_close(civil_context_t *ctx);
+
+/* ---- messages (message.c, text.c) ---- */
+
+typedef enum civil_kind {
+	CIVIL_KIND_OTHER = 0,
+	CIVIL_KIND_PATCH,
+	CIVIL_KIND_COVER,  /* [PATCH 0/N] */
+	CIVIL_KIND_REVIEW, /* a reply commenting on a patch */
+	CIVIL_KIND_REPLY,  /* any other reply */
+} civil_kind_t;
+
+const char *civil_kind_name(civil_kind_t kind);
+
+typedef struct civil_message civil_message_t;
+
+/* Parse data (copied) as one message; name is used in error messages.
+ * A leading mbox "From " line is allowed. */
+civil_status_t civil_message_parse(const void *data, size_t len,
+				   const char *name, civil_message_t **out,
+				   civil_error_t *err);
+void civil_message_free(civil_message_t *msg);
+
+/* Headers of another file (git's second hook argument) that apply to this
+ * message when its own are missing: In-Reply-To, References, Subject. */
+civil_status_t civil_message_add_envelope(civil_message_t *msg,
+					  const void *headers, size_t len,
+					  civil_error_t *err);
+
+/* A decoded header (UTF-8, unfolded), or NULL. */
+const char *civil_message_header(civil_message_t *msg, const char *name);
+const char *civil_message_subject(civil_message_t *msg);
+/* Message-ID without angle brackets, or NULL. */
+const char *civil_message_id(civil_message_t *msg);
+
+civil_kind_t civil_message_kind(civil_message_t *msg);
+/* Why the message must not be altered (it is signed), or NULL. */
+const char *civil_message_signed(civil_message_t *msg);
+/* The text/plain body parts, decoded to UTF-8 with LF line ends. */
+const char *civil_message_text(civil_message_t *msg);
+/* The sender's own words: text without quotes, attributions, diffs,
+ * signature and civil's reminder. */
+const char *civil_message_authored(civil_message_t *msg);
+/* The bytes as parsed. */
+const char *civil_message_raw(const civil_message_t *msg, size_t *len);
+
+/* The same operations on plain text (LF line ends), for any source. */
+void civil_text_authored(const char *text, size_t len, struct civil_buf *out);
+bool civil_text_has_diff(const char *text, size_t len);
+bool civil_text_has_quoted_diff(const char *text, size_t len);
+bool civil_text_has_review_trailer(const char *text, size_t len);
+
+/* Subject helpers. */
+bool civil_subject_is_reply(const char *subject);
+bool civil_subject_has_patch_tag(const char *subject);
+bool civil_subject_is_cover(const char *subject);
+
+/* ---- the reminder (remind.c) ---- */
+
+/* The reminder for code (cfg->reminder wins), ASCII, LF-separated lines,
+ * no trailing newline.  malloc'd. */
+char *civil_reminder_text(const civil_code_t *code, const civil_config_t *cfg);
+/* Does this line (without its line end) belong to a reminder civil wrote? */
+bool civil_reminder_line_is_ours(const char *line, size_t len);
+
+typedef enum civil_remind_action {
+	CIVIL_REMIND_ADDED = 0,	 /* out holds the new message */
+	CIVIL_REMIND_PRESENT,	 /* already carries the reminder */
+	CIVIL_REMIND_NOT_WANTED, /* its kind is not reminded in this mode */
+	CIVIL_REMIND_SIGNED,	 /* signed: must not be changed */
+	CIVIL_REMIND_NO_TEXT,	 /* no text/plain part to carry it */
+} civil_remind_action_t;
+
+typedef struct civil_remind_result {
+	civil_remind_action_t action;
+	civil_kind_t kind;
+	const char *why; /* static or owned by msg; for messages */
+} civil_remind_result_t;
+
+/* Decide and, when wanted, build the reminded message in out.  Everything
+ * outside the edited text part stays byte-identical. */
+civil_status_t civil_remind_message(civil_message_t *msg, const char *reminder,
+				    civil_remind_mode_t mode,
+				    struct civil_buf *out,
+				    civil_remind_result_t *result,
+				    civil_error_t *err);
+/* Insert reminder into a text body (its own line ends kept): at the end of
+ * the signature block, adding a "-- " line if there is none. */
+void civil_reminder_insert(const char *text, size_t len, const char *reminder,
+			   struct civil_buf *out);
+/* Does text carry reminder's first line as an unquoted line? */
+bool civil_reminder_present(const char *text, size_t len, const char *reminder);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CIVIL_H */

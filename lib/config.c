@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * config.c - the one place libcivil reads settings: git config (civil.*,
+ * user.*) through libgit2, so include.path and XDG files work as in git.
+ */
+#include <errno.h>
+#include <git2.h>
+#include <limits.h>
+#include <unistd.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "civil.h"
+#include "internal.h"
+
+static char *get_string(git_config *cfg, const char *key)
+{
+	git_buf buf = { 0 };
+	char *s = NULL;
+
+	if (git_config_get_string_buf(&buf, cfg, key) == 0) {
+		s = strdup(buf.ptr);
+		if (!s)
+			abort();
+	}
+	git_buf_dispose(&buf);
+	return s;
+}
+
+civil_status_t civil_remind_mode_parse(const char *s, civil_remind_mode_t *out)
+{
+	static const struct {
+		const char *name;
+		civil_remind_mode_t mode;
+	} modes[] = {
+		{ "reviews", CIVIL_REMIND_REVIEWS },
+		{ "replies", CIVIL_REMIND_REPLIES },
+		{ "all", CIVIL_REMIND_ALL },
+		{ "off", CIVIL_REMIND_OFF },
+		{ "false", CIVIL_REMIND_OFF },
+		{ "no", CIVIL_REMIND_OFF },
+	};
+
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		if (!strcasecmp(s, modes[i].name)) {
+			*out = modes[i].mode;
+			return CIVIL_STATUS_SUCCESS;
+		}
+	}
+	return CIVIL_STATUS_CONFIG_ERROR;
+}
+
+civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
+				 civil_error_t *err)
+{
+	civil_status_t st = CIVIL_STATUS_SUCCESS;
+	git_config *gc = NULL;
+	char *remind;
+	int rc;
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->remind = CIVIL_REMIND_REVIEWS;
+	civil_git_start();
+
+	if (repo) {
+		rc = git_repository_config_snapshot(&gc, civil_repo_git(repo));
+	} else {
+		git_config *live = NULL;
+
+		rc = git_config_open_default(&live);
+		if (rc == 0)
+			rc = git_config_snapshot(&gc, live);
+		git_config_free(live);
+	}
+	if (rc < 0) {
+		const git_error *e = git_error_last();
+
+		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
+				       "can't read git config: %s",
+				       e ? e->message : "unknown error");
+	}
+
+	cfg->contact = get_string(gc, "civil.contact");
+	cfg->reminder = get_string(gc, "civil.reminder");
+	cfg->sendmail = get_string(gc, "civil.sendmail");
+	cfg->user_name = get_string(gc, "user.name");
+	cfg->user_email = get_string(gc, "user.email");
+	remind = get_string(gc, "civil.remind");
+	if (remind && civil_remind_mode_parse(remind, &cfg->remind))
+		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
+				     "bad civil.remind '%s' (want reviews, "
+				     "replies, all or off); using 'reviews'",
+				     remind);
+	/* An empty civil.contact is as good as none. */
+	if (cfg->contact && !*cfg->contact) {
+		free(cfg->contact);
+		cfg->contact = NULL;
+	}
+	free(remind);
+	git_config_free(gc);
+	return st;
+}
+
+void civil_config_release(civil_config_t *cfg)
+{
+	free(cfg->contact);
+	free(cfg->reminder);
+	free(cfg->sendmail);
+	free(cfg->user_name);
+	free(cfg->user_email);
+	memset(cfg, 0, sizeof(*cfg));
+}
+
+civil_status_t civil_self_bindir(struct civil_buf *out, civil_error_t *err)
+{
+	char *exe = realpath("/proc/self/exe", NULL), *slash;
+
+	if (!exe)
+		return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				       "can't find my own program: %s",
+				       strerror(errno));
+	slash = strrchr(exe, '/');
+	civil_buf_reset(out);
+	civil_buf_add(out, exe, slash > exe ? (size_t)(slash - exe) : 1);
+	free(exe);
+	return CIVIL_STATUS_SUCCESS;
+}
+
+civil_status_t civil_data_path(const char *rel, struct civil_buf *out,
+			       civil_error_t *err)
+{
+	civil_status_t st = civil_self_bindir(out, err);
+
+	if (st)
+		return st;
+	civil_buf_addf(out, "/../share/civil/%s", rel);
+	if (access(out->buf, R_OK) < 0)
+		return civil_error_set(err, CIVIL_STATUS_NOT_FOUND,
+				       "can't find '%s': %s", out->buf,
+				       strerror(errno));
+	return CIVIL_STATUS_SUCCESS;
+}

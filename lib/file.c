@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* file.c - whole-file reads and the atomic rewrite every edit goes through. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "civil.h"
+
+civil_status_t civil_fd_read(int fd, const char *name, struct civil_buf *b,
+			     civil_error_t *err)
+{
+	for (;;) {
+		ssize_t n;
+
+		civil_buf_grow(b, 65536);
+		n = read(fd, b->buf + b->len, b->alloc - b->len - 1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+					       "can't read '%s': %s", name,
+					       strerror(errno));
+		}
+		if (n == 0)
+			break;
+		b->len += (size_t)n;
+		b->buf[b->len] = '\0';
+	}
+	return CIVIL_STATUS_SUCCESS;
+}
+
+civil_status_t civil_file_read(const char *path, struct civil_buf *b,
+			       civil_error_t *err)
+{
+	civil_status_t st;
+	struct stat sb;
+	int fd;
+
+	if (!strcmp(path, "-"))
+		return civil_fd_read(0, "<stdin>", b, err);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				       "can't open '%s': %s", path,
+				       strerror(errno));
+	if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		close(fd);
+		return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				       "can't read '%s': %s", path,
+				       strerror(EISDIR));
+	}
+	st = civil_fd_read(fd, path, b, err);
+	close(fd);
+	return st;
+}
+
+civil_status_t civil_fd_write(int fd, const char *name, const void *data,
+			      size_t len, civil_error_t *err)
+{
+	const char *p = data;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+					       "can't write '%s': %s", name,
+					       strerror(errno));
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return CIVIL_STATUS_SUCCESS;
+}
+
+/* Write data to a new temporary file next to path (dir_end: length of
+ * path's directory part, with its slash) with mode, synced; *tmp_out gets
+ * its name. */
+static civil_status_t write_temp(const char *path, size_t dir_end,
+				 const char *shown, const char *verb,
+				 const void *data, size_t len, mode_t mode,
+				 struct civil_buf *tmp_out, civil_error_t *err)
+{
+	civil_status_t st;
+	int fd;
+
+	civil_buf_reset(tmp_out);
+	civil_buf_add(tmp_out, path, dir_end);
+	civil_buf_addf(tmp_out, ".%s.civil-XXXXXX", path + dir_end);
+	fd = mkstemp(tmp_out->buf);
+	if (fd < 0)
+		return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				       "can't %s '%s': %s", verb, shown,
+				       strerror(errno));
+	if (fchmod(fd, mode) < 0) {
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't %s '%s': %s", verb, shown,
+				     strerror(errno));
+		close(fd);
+		goto fail;
+	}
+	st = civil_fd_write(fd, shown, data, len, err);
+	if (st) {
+		close(fd);
+		goto fail;
+	}
+	if (fsync(fd) < 0 || close(fd) < 0) {
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't %s '%s': %s", verb, shown,
+				     strerror(errno));
+		goto fail;
+	}
+	return CIVIL_STATUS_SUCCESS;
+fail:
+	unlink(tmp_out->buf);
+	return st;
+}
+
+static size_t dir_part(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? (size_t)(slash - path) + 1 : 0;
+}
+
+civil_status_t civil_file_replace(const char *path, const void *data,
+				  size_t len, civil_error_t *err)
+{
+	struct civil_buf tmp = CIVIL_BUF_INIT;
+	civil_status_t st = CIVIL_STATUS_SUCCESS;
+	struct stat sb;
+	char *real;
+
+	/* Rewrite the file a symlink points at, not the link. */
+	real = realpath(path, NULL);
+	if (!real)
+		return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				       "can't rewrite '%s': %s", path,
+				       strerror(errno));
+	if (stat(real, &sb) < 0) {
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't rewrite '%s': %s", path,
+				     strerror(errno));
+		goto done;
+	}
+	if (!S_ISREG(sb.st_mode)) {
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't rewrite '%s': not a regular file",
+				     path);
+		goto done;
+	}
+	/* rename() would replace a read-only file happily (and root may
+	 * write anything); a file without write bits was made read-only on
+	 * purpose, so leave it as it is. */
+	if (!(sb.st_mode & 0222) || access(real, W_OK) < 0) {
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't rewrite '%s': file is read-only",
+				     path);
+		goto done;
+	}
+	st = write_temp(real, dir_part(real), path, "rewrite", data, len,
+			sb.st_mode & 07777, &tmp, err);
+	if (st)
+		goto done;
+	if (rename(tmp.buf, real) < 0) {
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't rewrite '%s': %s", path,
+				     strerror(errno));
+		unlink(tmp.buf);
+	}
+done:
+	civil_buf_release(&tmp);
+	free(real);
+	return st;
+}
+
+civil_status_t civil_file_create(const char *path, const void *data, size_t len,
+				 mode_t mode, bool overwrite,
+				 civil_error_t *err)
+{
+	struct civil_buf tmp = CIVIL_BUF_INIT;
+	civil_status_t st;
+
+	st = write_temp(path, dir_part(path), path, "write", data, len, mode,
+			&tmp, err);
+	if (st)
+		goto done;
+	/* link() refuses an existing name: nothing is ever clobbered unless
+	 * the caller asked for it. */
+	if (overwrite ? rename(tmp.buf, path) < 0 : link(tmp.buf, path) < 0)
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't write '%s': %s", path,
+				     strerror(errno));
+	if (st || !overwrite)
+		unlink(tmp.buf);
+done:
+	civil_buf_release(&tmp);
+	return st;
+}

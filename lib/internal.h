@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* internal.h - what lib/ files share with each other and nobody else. */
+#ifndef CIVIL_INTERNAL_H
+#define CIVIL_INTERNAL_H
+
+#include <gmime/gmime.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "civil.h"
+
+/* init.c: start libgit2 on first use; every libgit2 caller calls it. */
+void civil_git_start(void);
+
+/* repo.c: the git_repository behind a civil_repo_t (as void *, so this
+ * header needs no libgit2). */
+void *civil_repo_git(civil_repo_t *repo);
+
+/* text.c: line helpers shared by message.c and remind.c. */
+
+/* Length of the line starting at p (without its end), and where the next
+ * one starts. */
+size_t civil_line_len(const char *p, const char *end, const char **next);
+bool civil_line_is_quoted(const char *line, size_t len);
+bool civil_line_is_sig_separator(const char *line, size_t len);
+/* Where the signature block starts (the "-- " line), or NULL. */
+const char *civil_text_sig_start(const char *text, size_t len);
+
+/* Case-insensitive search for needle in [hay, hay+len). */
+const char *civil_memcasemem(const char *hay, size_t len, const char *needle);
+
+/* message.c: the GMime side of a civil_message_t. */
+GMimeMessage *civil_message_mime(civil_message_t *msg);
+const char *civil_message_name(const civil_message_t *msg);
+/* A text/plain part that is body, not attachment. */
+bool civil_part_is_body_text(GMimeObject *part);
+/* The part's content with its transfer encoding undone (bytes as sent). */
+void civil_part_decode(GMimePart *part, struct civil_buf *out);
+/* Text in charset (NULL: guess) to valid UTF-8 with LF line ends. */
+void civil_text_to_utf8(const char *data, size_t len, const char *charset,
+			struct civil_buf *out);
+
+#endif

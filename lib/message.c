@@ -1,0 +1,438 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * message.c - one mail message, parsed by GMime: its headers, its decoded
+ * text, what kind of mail it is, and whether anyone may change it.
+ *
+ * The bytes are kept as read and GMime is asked to keep references into
+ * them (persist-stream), so remind.c can later edit one part by byte
+ * offsets and leave everything else exactly as it was.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "civil.h"
+#include "internal.h"
+
+struct civil_message {
+	char *name;
+	GByteArray *bytes;
+	GMimeStream *stream;
+	GMimeParser *parser;
+	GMimeMessage *mime;
+	/* From the envelope (git's headers file), used when ours lack it. */
+	char *env_in_reply_to;
+	char *env_subject;
+	struct civil_buf text;
+	bool text_done;
+	struct civil_buf authored;
+	bool authored_done;
+	civil_kind_t kind;
+	bool kind_done;
+	const char *signed_why;
+	bool signed_done;
+};
+
+const char *civil_kind_name(civil_kind_t kind)
+{
+	switch (kind) {
+	case CIVIL_KIND_PATCH:
+		return "patch";
+	case CIVIL_KIND_COVER:
+		return "cover letter";
+	case CIVIL_KIND_REVIEW:
+		return "review";
+	case CIVIL_KIND_REPLY:
+		return "reply";
+	case CIVIL_KIND_OTHER:
+		break;
+	}
+	return "other mail";
+}
+
+static bool looks_like_mail(GMimeMessage *m)
+{
+	static const char *const any[] = { "From", "Subject", "Message-ID",
+					   "Date", "To",      "In-Reply-To" };
+	GMimeObject *o = GMIME_OBJECT(m);
+
+	for (size_t i = 0; i < sizeof(any) / sizeof(any[0]); i++)
+		if (g_mime_object_get_header(o, any[i]))
+			return true;
+	return false;
+}
+
+static GMimeMessage *parse_bytes(GByteArray *bytes, GMimeStream **stream_out,
+				 GMimeParser **parser_out)
+{
+	GMimeStream *stream = g_mime_stream_mem_new_with_byte_array(bytes);
+	GMimeParser *parser;
+	GMimeMessage *m;
+
+	/* The array belongs to the message, not to the stream. */
+	g_mime_stream_mem_set_owner(GMIME_STREAM_MEM(stream), FALSE);
+	parser = g_mime_parser_new_with_stream(stream);
+	g_mime_parser_set_persist_stream(parser, TRUE);
+	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);
+	m = g_mime_parser_construct_message(parser, NULL);
+	*stream_out = stream;
+	*parser_out = parser;
+	return m;
+}
+
+civil_status_t civil_message_parse(const void *data, size_t len,
+				   const char *name, civil_message_t **out,
+				   civil_error_t *err)
+{
+	civil_message_t *msg;
+
+	*out = NULL;
+	if (!len)
+		return civil_error_set(err, CIVIL_STATUS_NOT_MAIL,
+				       "'%s' is empty", name);
+	if (len > G_MAXUINT)
+		return civil_error_set(err, CIVIL_STATUS_UNSUPPORTED,
+				       "'%s' is too large", name);
+	msg = calloc(1, sizeof(*msg));
+	if (!msg)
+		abort();
+	msg->name = strdup(name);
+	msg->bytes = g_byte_array_sized_new((guint)len);
+	g_byte_array_append(msg->bytes, data, (guint)len);
+	msg->mime = parse_bytes(msg->bytes, &msg->stream, &msg->parser);
+	if (!msg->mime || !looks_like_mail(msg->mime)) {
+		civil_message_free(msg);
+		return civil_error_set(err, CIVIL_STATUS_NOT_MAIL,
+				       "'%s' is not a mail message", name);
+	}
+	*out = msg;
+	return CIVIL_STATUS_SUCCESS;
+}
+
+void civil_message_free(civil_message_t *msg)
+{
+	if (!msg)
+		return;
+	if (msg->mime)
+		g_object_unref(msg->mime);
+	if (msg->parser)
+		g_object_unref(msg->parser);
+	if (msg->stream)
+		g_object_unref(msg->stream);
+	if (msg->bytes)
+		g_byte_array_unref(msg->bytes);
+	civil_buf_release(&msg->text);
+	civil_buf_release(&msg->authored);
+	free(msg->env_in_reply_to);
+	free(msg->env_subject);
+	free(msg->name);
+	free(msg);
+}
+
+civil_status_t civil_message_add_envelope(civil_message_t *msg,
+					  const void *headers, size_t len,
+					  civil_error_t *err)
+{
+	GByteArray *bytes = g_byte_array_sized_new((guint)len + 1);
+	GMimeStream *stream;
+	GMimeParser *parser;
+	GMimeMessage *env;
+	const char *v;
+
+	g_byte_array_append(bytes, headers, (guint)len);
+	/* A header block alone is a message with an empty body. */
+	g_byte_array_append(bytes, (const guint8 *)"\n", 1);
+	env = parse_bytes(bytes, &stream, &parser);
+	if (env) {
+		v = g_mime_object_get_header(GMIME_OBJECT(env), "In-Reply-To");
+		if (!v)
+			v = g_mime_object_get_header(GMIME_OBJECT(env),
+						     "References");
+		if (v && *v)
+			msg->env_in_reply_to = strdup(v);
+		v = g_mime_message_get_subject(env);
+		if (v)
+			msg->env_subject = strdup(v);
+		g_object_unref(env);
+	}
+	g_object_unref(parser);
+	g_object_unref(stream);
+	g_byte_array_unref(bytes);
+	msg->kind_done = false;
+	if (!env)
+		return civil_error_set(err, CIVIL_STATUS_NOT_MAIL,
+				       "can't read headers in envelope");
+	return CIVIL_STATUS_SUCCESS;
+}
+
+const char *civil_message_header(civil_message_t *msg, const char *name)
+{
+	return g_mime_object_get_header(GMIME_OBJECT(msg->mime), name);
+}
+
+const char *civil_message_subject(civil_message_t *msg)
+{
+	const char *s = g_mime_message_get_subject(msg->mime);
+
+	return s ? s : msg->env_subject;
+}
+
+const char *civil_message_id(civil_message_t *msg)
+{
+	return g_mime_message_get_message_id(msg->mime);
+}
+
+const char *civil_message_raw(const civil_message_t *msg, size_t *len)
+{
+	*len = msg->bytes->len;
+	return (const char *)msg->bytes->data;
+}
+
+GMimeMessage *civil_message_mime(civil_message_t *msg)
+{
+	return msg->mime;
+}
+
+const char *civil_message_name(const civil_message_t *msg)
+{
+	return msg->name;
+}
+
+/* ---- decoded text ---- */
+
+/* RFC 2045 5.2: a Content-Type without a type/subtype is as good as none,
+ * and none means text/plain. */
+static bool content_type_is_garbage(GMimeObject *part)
+{
+	const char *v = g_mime_object_get_header(part, "Content-Type");
+	size_t n;
+
+	if (!v)
+		return true;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	n = strcspn(v, ";");
+	return !memchr(v, '/', n) || v[0] == '/';
+}
+
+bool civil_part_is_body_text(GMimeObject *part)
+{
+	GMimeContentType *ct = g_mime_object_get_content_type(part);
+	GMimeContentDisposition *cd =
+		g_mime_object_get_content_disposition(part);
+
+	if (!GMIME_IS_PART(part))
+		return false;
+	if (cd && g_mime_content_disposition_is_attachment(cd))
+		return false;
+	return !ct || g_mime_content_type_is_type(ct, "text", "plain") ||
+	       content_type_is_garbage(part);
+}
+
+void civil_text_to_utf8(const char *data, size_t len, const char *charset,
+			struct civil_buf *out)
+{
+	gchar *conv = NULL;
+	gsize conv_len = 0;
+	const char *p, *end;
+
+	/* Declared charsets are honoured; undeclared 8-bit text that is not
+	 * UTF-8 is most likely Latin-1 (the kernel lists' old default). */
+	if (charset && g_ascii_strcasecmp(charset, "utf-8") &&
+	    g_ascii_strcasecmp(charset, "us-ascii"))
+		conv = g_convert_with_fallback(data, (gssize)len, "UTF-8",
+					       charset, "?", NULL, &conv_len,
+					       NULL);
+	if (!conv && !g_utf8_validate(data, (gssize)len, NULL))
+		conv = g_convert_with_fallback(data, (gssize)len, "UTF-8",
+					       "WINDOWS-1252", "?", NULL,
+					       &conv_len, NULL);
+	if (conv) {
+		data = conv;
+		len = conv_len;
+	}
+	/* CRLF to LF, NUL dropped, anything still invalid made valid. */
+	for (p = data, end = data + len; p < end; p++) {
+		if (*p == '\r' && p + 1 < end && p[1] == '\n')
+			continue;
+		if (*p == '\0')
+			continue;
+		civil_buf_addch(out, *p);
+	}
+	if (!g_utf8_validate(civil_buf_str(out), (gssize)out->len, NULL)) {
+		gchar *valid =
+			g_utf8_make_valid(civil_buf_str(out), (gssize)out->len);
+
+		civil_buf_reset(out);
+		civil_buf_adds(out, valid);
+		g_free(valid);
+	}
+	g_free(conv);
+}
+
+/* Decode a part's content (transfer encoding only) into out. */
+void civil_part_decode(GMimePart *part, struct civil_buf *out)
+{
+	GMimeDataWrapper *w = g_mime_part_get_content(part);
+	GByteArray *arr;
+	GMimeStream *mem;
+
+	if (!w)
+		return;
+	mem = g_mime_stream_mem_new();
+	g_mime_data_wrapper_write_to_stream(w, mem);
+	arr = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+	civil_buf_add(out, arr->data, arr->len);
+	g_object_unref(mem);
+}
+
+static void collect_text(GMimeObject *o, struct civil_buf *out)
+{
+	if (GMIME_IS_MULTIPART(o)) {
+		GMimeMultipart *mp = GMIME_MULTIPART(o);
+		int n = g_mime_multipart_get_count(mp);
+
+		/* Only the signed content, not the signature itself. */
+		if (GMIME_IS_MULTIPART_SIGNED(o))
+			n = n > 0 ? 1 : 0;
+		for (int i = 0; i < n; i++)
+			collect_text(g_mime_multipart_get_part(mp, i), out);
+		return;
+	}
+	if (civil_part_is_body_text(o)) {
+		struct civil_buf raw = CIVIL_BUF_INIT;
+
+		civil_part_decode(GMIME_PART(o), &raw);
+		civil_text_to_utf8(
+			civil_buf_str(&raw), raw.len,
+			g_mime_object_get_content_type_parameter(o, "charset"),
+			out);
+		/* A part ends before its boundary's line break. */
+		if (out->len && out->buf[out->len - 1] != '\n')
+			civil_buf_addch(out, '\n');
+		civil_buf_release(&raw);
+	}
+}
+
+const char *civil_message_text(civil_message_t *msg)
+{
+	if (!msg->text_done) {
+		GMimeObject *body = g_mime_message_get_mime_part(msg->mime);
+
+		if (body)
+			collect_text(body, &msg->text);
+		if (!msg->text.buf)
+			civil_buf_grow(&msg->text, 0);
+		msg->text_done = true;
+	}
+	return msg->text.buf;
+}
+
+const char *civil_message_authored(civil_message_t *msg)
+{
+	if (!msg->authored_done) {
+		const char *t = civil_message_text(msg);
+
+		civil_text_authored(t, msg->text.len, &msg->authored);
+		msg->authored_done = true;
+	}
+	return msg->authored.buf;
+}
+
+/* ---- what kind of mail, and may it change ---- */
+
+static bool is_reply(civil_message_t *msg)
+{
+	return civil_subject_is_reply(civil_message_subject(msg)) ||
+	       civil_message_header(msg, "In-Reply-To") || msg->env_in_reply_to;
+}
+
+civil_kind_t civil_message_kind(civil_message_t *msg)
+{
+	const char *subject, *text, *authored;
+	size_t len;
+
+	if (msg->kind_done)
+		return msg->kind;
+	subject = civil_message_subject(msg);
+	text = civil_message_text(msg);
+	len = msg->text.len;
+	authored = civil_message_authored(msg);
+
+	if (civil_text_has_diff(text, len)) {
+		/* Unquoted diff: someone may apply this. */
+		msg->kind = CIVIL_KIND_PATCH;
+	} else if (civil_subject_is_reply(subject)) {
+		goto reply;
+	} else if (civil_subject_is_cover(subject)) {
+		msg->kind = CIVIL_KIND_COVER;
+	} else if (civil_subject_has_patch_tag(subject)) {
+		msg->kind = CIVIL_KIND_PATCH;
+	} else if (is_reply(msg)) {
+		goto reply;
+	} else {
+		msg->kind = CIVIL_KIND_OTHER;
+	}
+	msg->kind_done = true;
+	return msg->kind;
+reply:
+	/* A reply in a patch thread, or one that quotes code or gives a
+	 * verdict, is review. */
+	if (civil_subject_has_patch_tag(subject) ||
+	    civil_text_has_quoted_diff(text, len) ||
+	    civil_text_has_review_trailer(authored, msg->authored.len))
+		msg->kind = CIVIL_KIND_REVIEW;
+	else
+		msg->kind = CIVIL_KIND_REPLY;
+	msg->kind_done = true;
+	return msg->kind;
+}
+
+static bool text_has_line(const char *text, const char *prefix)
+{
+	const char *p = text, *end = text + strlen(text), *next;
+	size_t plen = strlen(prefix);
+
+	for (; p < end; p = next) {
+		size_t n = civil_line_len(p, end, &next);
+
+		if (n >= plen && !memcmp(p, prefix, plen))
+			return true;
+	}
+	return false;
+}
+
+static const char *find_signed(civil_message_t *msg)
+{
+	GMimeObject *body = g_mime_message_get_mime_part(msg->mime);
+	GMimeContentType *ct;
+
+	if (civil_message_header(msg, "X-Developer-Signature"))
+		return "signed by patatt (X-Developer-Signature)";
+	if (civil_message_header(msg, "DKIM-Signature"))
+		return "DKIM-signed";
+	if (body && GMIME_IS_MULTIPART_SIGNED(body))
+		return "signed (multipart/signed)";
+	if (body && GMIME_IS_MULTIPART_ENCRYPTED(body))
+		return "encrypted (multipart/encrypted)";
+	ct = body ? g_mime_object_get_content_type(body) : NULL;
+	if (ct &&
+	    (g_mime_content_type_is_type(ct, "application", "pkcs7-mime") ||
+	     g_mime_content_type_is_type(ct, "application", "x-pkcs7-mime")))
+		return "S/MIME (application/pkcs7-mime)";
+	if (text_has_line(civil_message_text(msg),
+			  "-----BEGIN PGP SIGNED MESSAGE-----") ||
+	    text_has_line(civil_message_text(msg),
+			  "-----BEGIN PGP MESSAGE-----"))
+		return "inline PGP";
+	return NULL;
+}
+
+const char *civil_message_signed(civil_message_t *msg)
+{
+	if (!msg->signed_done) {
+		msg->signed_why = find_signed(msg);
+		msg->signed_done = true;
+	}
+	return msg->signed_why;
+}

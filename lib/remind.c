@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * remind.c - the code's reminder: its words, where it goes in a body, and
+ * the byte-exact edit of a message that carries it.
+ *
+ * The edit touches one text part and nothing else: its byte range in the
+ * original is known from the parser, so the new message is the old bytes
+ * before it, the edited part, and the old bytes after it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "civil.h"
+#include "internal.h"
+
+#define REMINDER_HEAD "Reviewed under "
+#define REMINDER_TAIL ": keep it civil and technical."
+
+char *civil_reminder_text(const civil_code_t *code, const civil_config_t *cfg)
+{
+	struct civil_buf b = CIVIL_BUF_INIT;
+
+	if (cfg && cfg->reminder && *cfg->reminder) {
+		civil_buf_adds(&b, cfg->reminder);
+		while (b.len &&
+		       (b.buf[b.len - 1] == '\n' || b.buf[b.len - 1] == '\r'))
+			b.buf[--b.len] = '\0';
+		return civil_buf_detach(&b);
+	}
+	civil_buf_addf(&b, REMINDER_HEAD "%s" REMINDER_TAIL "\n", code->path);
+	if (code->contact)
+		civil_buf_addf(&b, "Concerns: <%s>", code->contact);
+	else
+		civil_buf_addf(&b, "Concerns: see %s", code->path);
+	return civil_buf_detach(&b);
+}
+
+bool civil_reminder_line_is_ours(const char *line, size_t len)
+{
+	size_t h = strlen(REMINDER_HEAD), t = strlen(REMINDER_TAIL);
+
+	while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
+		len--;
+	return len > h + t && !memcmp(line, REMINDER_HEAD, h) &&
+	       !memcmp(line + len - t, REMINDER_TAIL, t);
+}
+
+static size_t first_line_len(const char *s)
+{
+	size_t n = strcspn(s, "\r\n");
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return n;
+}
+
+bool civil_reminder_present(const char *text, size_t len, const char *reminder)
+{
+	const char *p = text, *end = text + len, *next;
+	size_t want = first_line_len(reminder);
+
+	for (; p < end; p = next) {
+		size_t n = civil_line_len(p, end, &next);
+
+		if (civil_line_is_quoted(p, n))
+			continue;
+		while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
+			n--;
+		if ((want && n == want && !memcmp(p, reminder, n)) ||
+		    civil_reminder_line_is_ours(p, n))
+			return true;
+	}
+	return false;
+}
+
+static const char *detect_eol(const char *text, size_t len)
+{
+	const char *nl = memchr(text, '\n', len);
+
+	return nl && nl > text && nl[-1] == '\r' ? "\r\n" : "\n";
+}
+
+static void add_lines(struct civil_buf *out, const char *s, const char *eol,
+		      bool final_eol)
+{
+	while (*s) {
+		size_t n = strcspn(s, "\r\n");
+
+		civil_buf_add(out, s, n);
+		s += n;
+		if (*s == '\r')
+			s++;
+		if (*s == '\n')
+			s++;
+		if (*s || final_eol)
+			civil_buf_adds(out, eol);
+	}
+}
+
+static bool blank(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t')
+			return false;
+	return true;
+}
+
+void civil_reminder_insert(const char *text, size_t len, const char *reminder,
+			   struct civil_buf *out)
+{
+	const char *eol = detect_eol(text, len), *end = text + len;
+	const char *sig = civil_text_sig_start(text, len);
+	const char *p = sig ? sig : text, *next;
+	size_t ins = 0;
+	bool has_eol = true;
+
+	/* After the last line with anything on it: the end of the signature
+	 * block, or of the text when we are about to start one. */
+	for (; p < end; p = next) {
+		size_t n = civil_line_len(p, end, &next);
+
+		if (!blank(p, n)) {
+			ins = (size_t)(next - text);
+			has_eol = next > p + n;
+		}
+	}
+
+	civil_buf_reset(out);
+	civil_buf_add(out, text, ins);
+	if (!has_eol)
+		civil_buf_adds(out, eol);
+	if (!sig) {
+		if (ins)
+			civil_buf_adds(out, eol);
+		civil_buf_adds(out, "-- ");
+		civil_buf_adds(out, eol);
+	}
+	add_lines(out, reminder, eol, has_eol);
+	civil_buf_add(out, text + ins, len - ins);
+}
+
+/* ---- editing a message ---- */
+
+static bool wanted(civil_kind_t kind, civil_remind_mode_t mode)
+{
+	switch (mode) {
+	case CIVIL_REMIND_REVIEWS:
+		return kind == CIVIL_KIND_REVIEW;
+	case CIVIL_REMIND_REPLIES:
+		return kind == CIVIL_KIND_REVIEW || kind == CIVIL_KIND_REPLY;
+	case CIVIL_REMIND_ALL:
+		/* A cover letter belongs to its series, like the patches. */
+		return kind != CIVIL_KIND_PATCH && kind != CIVIL_KIND_COVER;
+	case CIVIL_REMIND_OFF:
+		break;
+	}
+	return false;
+}
+
+/* The first text/plain body part, outside attachments and forwarded
+ * messages. */
+static GMimePart *first_text_part(GMimeObject *o)
+{
+	if (GMIME_IS_MULTIPART(o)) {
+		GMimeMultipart *mp = GMIME_MULTIPART(o);
+
+		for (int i = 0; i < g_mime_multipart_get_count(mp); i++) {
+			GMimePart *p = first_text_part(
+				g_mime_multipart_get_part(mp, i));
+
+			if (p)
+				return p;
+		}
+		return NULL;
+	}
+	return civil_part_is_body_text(o) ? GMIME_PART(o) : NULL;
+}
+
+/* Charsets where an ASCII line is not the same bytes. */
+static bool ascii_compatible(const char *charset)
+{
+	return !charset || (g_ascii_strncasecmp(charset, "utf-16", 6) &&
+			    g_ascii_strncasecmp(charset, "utf-32", 6) &&
+			    g_ascii_strncasecmp(charset, "ucs-", 4) &&
+			    g_ascii_strcasecmp(charset, "utf-7"));
+}
+
+static void transcode(GMimeContentEncoding enc, bool encode, const char *in,
+		      size_t len, struct civil_buf *out)
+{
+	GMimeEncoding st;
+	size_t n;
+
+	if (encode)
+		g_mime_encoding_init_encode(&st, enc);
+	else
+		g_mime_encoding_init_decode(&st, enc);
+	civil_buf_grow(out, g_mime_encoding_outlen(&st, len) + 16);
+	n = g_mime_encoding_flush(&st, in, len, out->buf + out->len);
+	out->len += n;
+	out->buf[out->len] = '\0';
+}
+
+/* An encoded part: decode, edit as LF text, encode, and give the result
+ * the line ends and the final newline (or not) of the original. */
+static void edit_encoded(GMimeContentEncoding enc, const char *raw, size_t len,
+			 const char *reminder, struct civil_buf *out)
+{
+	struct civil_buf dec = CIVIL_BUF_INIT, lf = CIVIL_BUF_INIT;
+	struct civil_buf edited = CIVIL_BUF_INIT, enc_out = CIVIL_BUF_INIT;
+	bool crlf = !strcmp(detect_eol(raw, len), "\r\n");
+	bool final_nl = len && raw[len - 1] == '\n';
+
+	transcode(enc, false, raw, len, &dec);
+	if (enc == GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE) {
+		/* QP line breaks are the message's own: edit with LF, and
+		 * never let a CR be encoded as =0D. */
+		for (size_t i = 0; i < dec.len; i++)
+			if (!(dec.buf[i] == '\r' && i + 1 < dec.len &&
+			      dec.buf[i + 1] == '\n'))
+				civil_buf_addch(&lf, dec.buf[i]);
+		civil_reminder_insert(civil_buf_str(&lf), lf.len, reminder,
+				      &edited);
+	} else {
+		/* Base64 text keeps its own (canonical CRLF) line ends. */
+		civil_reminder_insert(civil_buf_str(&dec), dec.len, reminder,
+				      &edited);
+	}
+	transcode(enc, true, civil_buf_str(&edited), edited.len, &enc_out);
+	if (!final_nl)
+		while (enc_out.len && enc_out.buf[enc_out.len - 1] == '\n')
+			enc_out.buf[--enc_out.len] = '\0';
+	for (size_t i = 0; i < enc_out.len; i++) {
+		if (crlf && enc_out.buf[i] == '\n')
+			civil_buf_addch(out, '\r');
+		civil_buf_addch(out, enc_out.buf[i]);
+	}
+	civil_buf_release(&dec);
+	civil_buf_release(&lf);
+	civil_buf_release(&edited);
+	civil_buf_release(&enc_out);
+}
+
+static bool is_ascii(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x80)
+			return false;
+	return true;
+}
+
+civil_status_t civil_remind_message(civil_message_t *msg, const char *reminder,
+				    civil_remind_mode_t mode,
+				    struct civil_buf *out,
+				    civil_remind_result_t *result,
+				    civil_error_t *err)
+{
+	GMimeObject *body =
+		g_mime_message_get_mime_part(civil_message_mime(msg));
+	const char *text, *raw, *charset;
+	GMimeContentEncoding enc;
+	GMimeDataWrapper *w;
+	GMimeStream *s;
+	gint64 start, end;
+	GMimePart *part;
+	size_t raw_len;
+
+	result->kind = civil_message_kind(msg);
+	result->why = civil_kind_name(result->kind);
+	if (!wanted(result->kind, mode)) {
+		result->action = CIVIL_REMIND_NOT_WANTED;
+		if (mode == CIVIL_REMIND_OFF)
+			result->why = "civil.remind is off";
+		return CIVIL_STATUS_SUCCESS;
+	}
+	if ((result->why = civil_message_signed(msg))) {
+		result->action = CIVIL_REMIND_SIGNED;
+		return CIVIL_STATUS_SUCCESS;
+	}
+	text = civil_message_text(msg);
+	if (civil_reminder_present(text, strlen(text), reminder)) {
+		result->action = CIVIL_REMIND_PRESENT;
+		result->why = "reminder already present";
+		return CIVIL_STATUS_SUCCESS;
+	}
+	if (!is_ascii(reminder))
+		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
+				       "civil.reminder must be ASCII");
+
+	result->action = CIVIL_REMIND_NO_TEXT;
+	result->why = "no text/plain part";
+	part = body ? first_text_part(body) : NULL;
+	if (!part)
+		return CIVIL_STATUS_SUCCESS;
+	charset = g_mime_object_get_content_type_parameter(GMIME_OBJECT(part),
+							   "charset");
+	if (!ascii_compatible(charset)) {
+		result->why = "text part's charset is not ASCII-compatible";
+		return CIVIL_STATUS_SUCCESS;
+	}
+
+	/* Where the part's content sits in the bytes we were given. */
+	raw = civil_message_raw(msg, &raw_len);
+	w = g_mime_part_get_content(part);
+	s = w ? g_mime_data_wrapper_get_stream(w) : NULL;
+	start = s ? s->bound_start : -1;
+	end = s ? s->bound_end : -1;
+	if (end < 0)
+		end = (gint64)raw_len;
+	if (!s || start < 0 || start > end || end > (gint64)raw_len)
+		return civil_error_set(err, CIVIL_STATUS_UNSUPPORTED,
+				       "can't locate the text of '%s'",
+				       civil_message_name(msg));
+
+	civil_buf_reset(out);
+	civil_buf_add(out, raw, (size_t)start);
+	enc = g_mime_part_get_content_encoding(part);
+	switch (enc) {
+	case GMIME_CONTENT_ENCODING_DEFAULT:
+	case GMIME_CONTENT_ENCODING_7BIT:
+	case GMIME_CONTENT_ENCODING_8BIT:
+	case GMIME_CONTENT_ENCODING_BINARY: {
+		struct civil_buf edited = CIVIL_BUF_INIT;
+
+		civil_reminder_insert(raw + start, (size_t)(end - start),
+				      reminder, &edited);
+		civil_buf_add(out, edited.buf, edited.len);
+		civil_buf_release(&edited);
+		break;
+	}
+	case GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE:
+	case GMIME_CONTENT_ENCODING_BASE64:
+		edit_encoded(enc, raw + start, (size_t)(end - start), reminder,
+			     out);
+		break;
+	default:
+		civil_buf_reset(out);
+		result->why = "text part has an encoding civil can't edit";
+		return CIVIL_STATUS_SUCCESS;
+	}
+	civil_buf_add(out, raw + end, raw_len - (size_t)end);
+	result->action = CIVIL_REMIND_ADDED;
+	result->why = civil_kind_name(result->kind);
+	return CIVIL_STATUS_SUCCESS;
+}

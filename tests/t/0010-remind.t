@@ -1,0 +1,391 @@
+#!/bin/sh
+# civil-remind on its own: which mail gets the reminder, where it goes, and
+# that every other byte stays as it was.
+. "$(dirname "$0")/lib.sh"
+
+make_kernel_repo linux
+cd linux
+
+REMINDER=$(reminder_line Documentation/CodeOfConflict)
+
+cat >review.eml <<EOF
+From: Re Viewer <reviewer@kernel-test.invalid>
+To: list@kernel-test.invalid
+Subject: Re: [PATCH 2/3] sched: fix the thing
+In-Reply-To: <patch-2@kernel-test.invalid>
+Message-ID: <review-1@kernel-test.invalid>
+Date: Fri, 27 Feb 2015 14:00:00 +0000
+
+On Fri, Feb 27, 2015 at 01:00:00PM +0000, A U Thor wrote:
+> -	x = 0;
+> +	x = 1;
+
+This changes the default for every caller; please split it out.
+
+Reviewed-by: Re Viewer <reviewer@kernel-test.invalid>
+EOF
+
+test_expect_success 'a review gets the reminder in a new signature block' '
+	civil-remind - <review.eml >out &&
+	tail -n 3 out >tail &&
+	printf "%s\n%s\n%s\n" "-- " "$REMINDER" "Concerns: <$TEST_CONTACT>" >expect &&
+	cmp expect tail
+'
+
+test_expect_success 'only bytes are added: the original is a prefix' '
+	head -c $(wc -c <review.eml) out | cmp - review.eml &&
+	test $(wc -l <out) -eq $(($(wc -l <review.eml) + 4))
+'
+
+test_expect_success 'running it again changes nothing' '
+	civil-remind - <out >again &&
+	cmp out again
+'
+
+test_expect_success 'FILE is rewritten in place, keeping its mode' '
+	cp review.eml inplace.eml &&
+	chmod 640 inplace.eml &&
+	civil-remind inplace.eml 2>err &&
+	test ! -s err &&
+	cmp out inplace.eml &&
+	test "$(stat -c %a inplace.eml)" = 640 &&
+	test -z "$(ls -a | grep civil-)"
+'
+
+test_expect_success 'the reminder goes at the end of an existing signature' '
+	{ cat review.eml; printf "\n-- \nRe Viewer\nKernel Test Ltd\n"; } >sig.eml &&
+	civil-remind - <sig.eml >out &&
+	test $(count_lines "^-- \$" out) -eq 1 &&
+	tail -n 4 out >tail &&
+	printf "%s\n%s\n%s\n%s\n" "Re Viewer" "Kernel Test Ltd" "$REMINDER" \
+		"Concerns: <$TEST_CONTACT>" >expect &&
+	cmp expect tail
+'
+
+test_expect_success 'a quoted reminder does not count as ours' '
+	{ cat review.eml; printf "> %s\n" "$REMINDER"; } >quoted.eml &&
+	civil-remind - <quoted.eml >out &&
+	test $(count_lines "^$REMINDER" out) -eq 1
+'
+
+test_expect_success '--dry-run says what it would do and writes nothing' '
+	cp review.eml dry.eml &&
+	civil-remind --dry-run dry.eml >said &&
+	cmp review.eml dry.eml &&
+	grep "dry.eml: review: would add the reminder" said &&
+	grep "code: Documentation/CodeOfConflict" said &&
+	grep "contact: $TEST_CONTACT" said
+'
+
+sed -e "s/^Subject: .*/Subject: [PATCH 1\/1] sched: a patch/" \
+	-e "/^In-Reply-To/d" review.eml >patch-ish.eml
+cat >patch.eml <<'EOF'
+From 4f7c3f0e2d1a Mon Sep 17 00:00:00 2001
+From: A U Thor <author@kernel-test.invalid>
+Date: Fri, 27 Feb 2015 13:00:00 +0000
+Subject: [PATCH] sched: set x
+
+Signed-off-by: A U Thor <author@kernel-test.invalid>
+---
+ kernel/sched.c | 2 +-
+ 1 file changed, 1 insertion(+), 1 deletion(-)
+
+diff --git a/kernel/sched.c b/kernel/sched.c
+index 1111111..2222222 100644
+--- a/kernel/sched.c
++++ b/kernel/sched.c
+@@ -1 +1 @@
+-int x;
++int x = 1;
+-- 
+2.39.5
+
+EOF
+
+test_expect_success 'a patch is never touched, in any mode' '
+	for mode in reviews replies all; do
+		git config civil.remind $mode &&
+		civil-remind - <patch.eml >out &&
+		cmp patch.eml out &&
+		civil-remind - <patch-ish.eml >out &&
+		cmp patch-ish.eml out || return 1
+	done &&
+	git config --unset civil.remind
+'
+
+test_expect_success 'a reply with an inline diff is a patch too' '
+	{ sed "/^Reviewed-by/d" review.eml; sed "1,/^---$/d" patch.eml; } >reply-diff.eml &&
+	civil-remind - <reply-diff.eml >out &&
+	cmp reply-diff.eml out
+'
+
+cat >chat.eml <<'EOF'
+From: Re Viewer <reviewer@kernel-test.invalid>
+Subject: Re: plans for the summit
+In-Reply-To: <plans@kernel-test.invalid>
+
+Sounds good, see you there.
+EOF
+
+cat >cover.eml <<'EOF'
+From: A U Thor <author@kernel-test.invalid>
+Subject: [PATCH 0/3] sched: three small things
+
+This series does three small things.
+
+A U Thor (3):
+  sched: one
+  sched: two
+  sched: three
+EOF
+
+test_expect_success 'civil.remind: reviews by default, then replies, all (never a cover letter), off' '
+	civil-remind - <chat.eml >out && cmp chat.eml out &&
+	civil-remind - <cover.eml >out && cmp cover.eml out &&
+	git config civil.remind replies &&
+	civil-remind - <chat.eml >out && grep -q "^$REMINDER" out &&
+	civil-remind - <cover.eml >out && cmp cover.eml out &&
+	git config civil.remind all &&
+	sed "s/^Subject: Re: /Subject: /; /^In-Reply-To/d" chat.eml >new.eml &&
+	civil-remind - <new.eml >out && grep -q "^$REMINDER" out &&
+	civil-remind - <cover.eml >out && cmp cover.eml out &&
+	git config civil.remind off &&
+	civil-remind - <review.eml >out && cmp review.eml out &&
+	git config --unset civil.remind
+'
+
+test_expect_success 'a bad civil.remind warns and keeps the default' '
+	git config civil.remind sometimes &&
+	civil-remind - <review.eml >out 2>err &&
+	grep -q "^$REMINDER" out &&
+	grep "civil-remind: bad civil.remind .sometimes." err &&
+	git config --unset civil.remind
+'
+
+test_expect_success 'civil.contact and civil.reminder override the code' '
+	git config civil.contact someone@else.invalid &&
+	civil-remind - <review.eml >out &&
+	grep "^Concerns: <someone@else.invalid>\$" out &&
+	git config civil.reminder "Be excellent to each other." &&
+	civil-remind - <review.eml >out &&
+	test "$(tail -n 1 out)" = "Be excellent to each other." &&
+	civil-remind - <out >again && cmp out again &&
+	git config --unset civil.reminder &&
+	git config --unset civil.contact
+'
+
+test_expect_success 'a reply is a review when it quotes code or gives a verdict' '
+	sed -e "/^In-Reply-To/d" -e "s/^Subject: Re: \[PATCH 2\/3\] /Subject: Re: /" \
+		review.eml >quoting.eml &&
+	civil-remind - <quoting.eml >out &&
+	grep -q "^$REMINDER" out &&
+	sed "/^>/d" quoting.eml >verdict.eml &&
+	civil-remind - <verdict.eml >out &&
+	grep -q "^$REMINDER" out &&
+	sed "/^Reviewed-by/d" verdict.eml >talk.eml &&
+	civil-remind - <talk.eml >out &&
+	cmp talk.eml out
+'
+
+test_expect_success 'In-Reply-To from the headers file (git 2.42+) makes it a reply' '
+	sed -e "/^In-Reply-To/d" -e "s/^Subject: Re: \[PATCH 2\/3\] /Subject: /" \
+		review.eml >bare.eml &&
+	civil-remind - <bare.eml >out &&
+	cmp bare.eml out &&
+	printf "To: list@kernel-test.invalid\nIn-Reply-To: <p@x.invalid>\n" >headers &&
+	cp bare.eml bare2.eml &&
+	civil-remind bare2.eml headers &&
+	grep -q "^$REMINDER" bare2.eml &&
+	head -c $(wc -c <bare.eml) bare2.eml | cmp - bare.eml
+'
+
+test_expect_success 'CRLF mail gets CRLF lines' '
+	sed "s/\$/\r/" review.eml >crlf.eml &&
+	civil-remind - <crlf.eml >out &&
+	head -c $(wc -c <crlf.eml) out | cmp - crlf.eml &&
+	cr=$(printf "\r") &&
+	test $(grep -c "$cr\$" out) -eq $(wc -l <out)
+'
+
+test_expect_success 'quoted-printable: decoded, edited, re-encoded' '
+	{ sed "/^\$/q" review.eml | sed "\$d"; cat <<-\EOF; } >qp.eml &&
+	MIME-Version: 1.0
+	Content-Type: text/plain; charset=utf-8
+	Content-Transfer-Encoding: quoted-printable
+
+	On Fri, A U Thor wrote:
+	> +=09x =3D 1;
+
+	Gr=C3=BC=C3=9Fe: this breaks the build.
+	EOF
+	civil-remind - <qp.eml >out &&
+	grep "^Content-Transfer-Encoding: quoted-printable" out &&
+	grep "^Gr=C3=BC=C3=9Fe: this breaks the build." out &&
+	grep "^--=20\$" out &&
+	grep -x "$REMINDER" out &&
+	civil-remind - <out >again && cmp out again
+'
+
+test_expect_success 'base64: decoded, edited, re-encoded' '
+	{ sed "/^\$/q" review.eml | sed "\$d"; cat <<-\EOF; printf "> +\tx = 1;\n\nNo.\n" | base64; } >b64.eml &&
+	MIME-Version: 1.0
+	Content-Type: text/plain; charset=utf-8
+	Content-Transfer-Encoding: base64
+
+	EOF
+	civil-remind - <b64.eml >out &&
+	body out | base64 -d >decoded &&
+	tail -n 2 decoded | head -n 1 | grep -x "$REMINDER" &&
+	printf "> +\tx = 1;\n\nNo.\n" >expect &&
+	head -n 3 decoded | cmp - expect &&
+	sed "/^\$/q" b64.eml >expect &&
+	sed "/^\$/q" out | cmp - expect
+'
+
+test_expect_success 'multipart: the first text/plain part, the rest untouched' '
+	{ sed "/^\$/q" review.eml | sed "\$d"; cat <<-\EOF; } >multi.eml &&
+	MIME-Version: 1.0
+	Content-Type: multipart/mixed; boundary="b1"
+
+	--b1
+	Content-Type: text/plain; charset=us-ascii
+
+	> +	x = 1;
+
+	Please do not.
+	--b1
+	Content-Type: text/plain; name="config"
+	Content-Disposition: attachment; filename="config"
+
+	CONFIG_X=y
+	--b1--
+	EOF
+	civil-remind - <multi.eml >out &&
+	sed -n "/^Please do not./,/^--b1\$/p" out >part &&
+	grep -x "$REMINDER" part &&
+	sed -n "/^--b1\$/,\$p" multi.eml | sed 1d | sed -n "/^--b1\$/,\$p" >rest-in &&
+	sed -n "/^--b1\$/,\$p" out | sed 1d | sed -n "/^--b1\$/,\$p" >rest-out &&
+	cmp rest-in rest-out
+'
+
+test_expect_success 'HTML-only mail is left alone' '
+	{ sed "/^\$/q" review.eml | sed "\$d"; cat <<-\EOF; } >html.eml &&
+	MIME-Version: 1.0
+	Content-Type: text/html; charset=utf-8
+
+	<p>&gt; +x = 1;</p><p>No.</p>
+	EOF
+	civil-remind - <html.eml >out 2>err &&
+	cmp html.eml out &&
+	grep "no text/plain part" err
+'
+
+sign_variant() {
+	case $1 in
+	patatt) sed "s/^Date:/X-Developer-Signature: v=1; a=ed25519-sha256; b=AAAA\n&/" review.eml ;;
+	dkim) sed "1i DKIM-Signature: v=1; a=rsa-sha256; d=kernel-test.invalid; b=AAAA" review.eml ;;
+	pgp) { sed "/^\$/q" review.eml; echo "-----BEGIN PGP SIGNED MESSAGE-----"; echo "Hash: SHA256"; echo; body review.eml; echo "-----BEGIN PGP SIGNATURE-----"; echo "AAAA"; echo "-----END PGP SIGNATURE-----"; } ;;
+	mime) { sed "/^\$/q" review.eml | sed "\$d"; printf "MIME-Version: 1.0\nContent-Type: multipart/signed; boundary=s; micalg=pgp-sha256;\n protocol=\"application/pgp-signature\"\n\n--s\nContent-Type: text/plain\n\n"; body review.eml; printf "\n--s\nContent-Type: application/pgp-signature\n\nAAAA\n--s--\n"; } ;;
+	smime) { sed "/^\$/q" review.eml | sed "\$d"; printf "MIME-Version: 1.0\nContent-Type: application/pkcs7-mime; smime-type=signed-data\nContent-Transfer-Encoding: base64\n\nAAAA\n"; } ;;
+	esac
+}
+
+for kind in patatt dkim pgp mime smime; do
+	test_expect_success "a signed review ($kind) is never changed, with a warning" "
+		sign_variant $kind >signed-$kind.eml &&
+		civil-remind - <signed-$kind.eml >out 2>err &&
+		cmp signed-$kind.eml out &&
+		grep 'civil-remind: .<stdin>. is .*left unchanged' err
+	"
+done
+
+test_expect_success 'outside a repository: the built-in 2015 code' '
+	mkdir ../norepo &&
+	(cd ../norepo && civil-remind - <../linux/review.eml) >out &&
+	grep -x "$(reminder_line Documentation/CodeOfConflict)" out &&
+	grep -x "Concerns: <tab@lists.linux-foundation.org>" out
+'
+
+# ---- bad input: one clear line naming the file, file intact, exit 0 ----
+
+test_expect_success 'an empty file' '
+	: >empty.eml &&
+	civil-remind empty.eml 2>err &&
+	test ! -s empty.eml &&
+	test "$(cat err)" = "civil-remind: '"'"'empty.eml'"'"' is empty; left unchanged"
+'
+
+test_expect_success 'a file that is not mail' '
+	printf "just some notes\nnothing else\n" >notes.txt &&
+	cp notes.txt notes.orig &&
+	civil-remind notes.txt 2>err &&
+	cmp notes.orig notes.txt &&
+	test $(wc -l <err) -eq 1 &&
+	grep "notes.txt.* is not a mail message" err &&
+	head -c 4096 /dev/urandom >random.bin && cp random.bin random.orig &&
+	civil-remind random.bin 2>err &&
+	cmp random.orig random.bin && test $(wc -l <err) -eq 1
+'
+
+test_expect_success 'a missing file' '
+	civil-remind nosuch.eml 2>err &&
+	test $(wc -l <err) -eq 1 &&
+	grep "can.t open .nosuch.eml.: No such file" err
+'
+
+test_expect_success 'malformed MIME and broken Content-Type still work or pass' '
+	{ sed "/^\$/q" review.eml | sed "\$d"; printf "MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"nope\"\n\n> +\tx = 1;\n\nNo.\n"; } >nobound.eml &&
+	civil-remind nobound.eml 2>err && test $(wc -l <err) -le 1 &&
+	{ sed "/^\$/q" review.eml | sed "\$d"; printf "Content-Type: ;;;garbage\n\n> +\tx = 1;\n\nNo.\n"; } >badct.eml &&
+	civil-remind - <badct.eml >out 2>err &&
+	grep -q "^$REMINDER" out && test ! -s err &&
+	{ sed "/^\$/q" review.eml | sed "\$d"; printf "Content-Type: text/plain; charset=no-such-charset\n\n> +\tx = 1;\n\nNo.\n"; } >badcs.eml &&
+	civil-remind - <badcs.eml >out &&
+	grep -q "^$REMINDER" out
+'
+
+test_expect_success 'invalid UTF-8 and 8-bit without a charset' '
+	{ cat review.eml; printf "Gr\374\337e \377\376\n"; } >latin.eml &&
+	civil-remind - <latin.eml >out &&
+	head -c $(wc -c <latin.eml) out | cmp - latin.eml &&
+	grep -q "^$REMINDER" out
+'
+
+test_expect_success 'a 50 MB message' '
+	{ cat review.eml; yes "A long line of review text that goes on and on." | head -c 52428800; echo; } >big.eml &&
+	civil-remind big.eml 2>err &&
+	test ! -s err &&
+	test "$(tail -n 1 big.eml)" = "Concerns: <$TEST_CONTACT>" &&
+	rm -f big.eml
+'
+
+test_expect_success 'a read-only file is left alone, with one line saying so' '
+	cp review.eml ro.eml && chmod 444 ro.eml &&
+	civil-remind ro.eml 2>err &&
+	cmp review.eml ro.eml &&
+	test "$(cat err)" = "civil-remind: can'"'"'t rewrite '"'"'ro.eml'"'"': file is read-only; sent without the reminder"
+'
+
+test_expect_success 'a file in a read-only directory is left alone' '
+	(cd .. && mkdir rodir && cp linux/review.eml rodir/r.eml && chmod 555 rodir &&
+	if test "$(id -u)" = 0; then
+		# root writes anywhere: be somebody who cannot.
+		chmod 755 "$TEST_DIR" && chown -R nobody rodir &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			env HOME=/nonexistent "$CIVIL_BUILD/bin/civil-remind" rodir/r.eml 2>linux/err
+	else
+		civil-remind rodir/r.eml 2>linux/err
+	fi) &&
+	cmp review.eml ../rodir/r.eml &&
+	test $(wc -l <err) -eq 1 &&
+	grep "can.t rewrite .rodir/r.eml.: Permission denied" err
+'
+
+test_expect_success 'a symlink: the file it points at is rewritten' '
+	cp review.eml target.eml && ln -s target.eml link.eml &&
+	civil-remind link.eml &&
+	test -L link.eml &&
+	grep -q "^$REMINDER" target.eml
+'
+
+test_done

@@ -1,0 +1,145 @@
+# tests/t/lib.sh - TAP helpers for civil's shell tests, after git's t/.
+#
+# Each test file runs in a fresh directory under a temporary HOME, with
+# the build's commands first in PATH.  Tests talk only to local programs:
+# the real git send-email, b4 and notmuch, and a fake sendmail that
+# records what it was given.  Nothing touches the network.
+
+set -u
+: "${CIVIL_BUILD:?CIVIL_BUILD must name a build directory (make test sets it)}"
+CIVIL_SRC=$(cd "$(dirname "$0")/../.." && pwd)
+SHARED="$CIVIL_SRC/../shared"
+PATH="$CIVIL_BUILD/bin:$PATH"
+export PATH
+
+TEST_DIR=$(mktemp -d "${TMPDIR:-/tmp}/civil-t.XXXXXX")
+if test -n "${CIVIL_TEST_KEEP:-}"; then
+	echo "# keeping $TEST_DIR"
+else
+	trap 'cd /; chmod -R u+w "$TEST_DIR" 2>/dev/null; rm -rf "$TEST_DIR"' EXIT
+fi
+export HOME="$TEST_DIR/home"
+mkdir -p "$HOME"
+export XDG_CONFIG_HOME="$HOME/.config"
+export GIT_CONFIG_NOSYSTEM=1
+export GIT_AUTHOR_NAME="A U Thor" GIT_AUTHOR_EMAIL="author@kernel-test.invalid"
+export GIT_COMMITTER_NAME="C O Mitter"
+export GIT_COMMITTER_EMAIL="committer@kernel-test.invalid"
+export GIT_AUTHOR_DATE="1425045600 +0000" GIT_COMMITTER_DATE="1425045600 +0000"
+unset GIT_DIR GIT_WORK_TREE GIT_CEILING_DIRECTORIES NOTMUCH_CONFIG \
+	NOTMUCH_PROFILE NOTMUCH_DATABASE EMAIL VISUAL EDITOR CIVIL_TONE \
+	2>/dev/null || true
+# Keep repository discovery inside the test directory.
+export GIT_CEILING_DIRECTORIES="$TEST_DIR"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+git config --global init.defaultBranch main
+git config --global user.name "Re Viewer"
+git config --global user.email "reviewer@kernel-test.invalid"
+cd "$TEST_DIR" || exit 1
+
+test_count=0
+test_failed=0
+
+# test_expect_success 'what it checks' 'commands chained with &&'
+test_expect_success() {
+	test_count=$((test_count + 1))
+	if (eval "$2") >"$TEST_DIR/.out" 2>&1; then
+		echo "ok $test_count - $1"
+	else
+		test_failed=$((test_failed + 1))
+		echo "not ok $test_count - $1"
+		sed 's/^/#   /' "$TEST_DIR/.out"
+	fi
+}
+
+# test_skip 'what' 'why'
+test_skip() {
+	test_count=$((test_count + 1))
+	echo "ok $test_count # skip $1 ($2)"
+}
+
+test_done() {
+	echo "1..$test_count"
+	[ "$test_failed" -eq 0 ]
+	exit
+}
+
+# skip_all 'why' - nothing in this file can run here.
+skip_all() {
+	echo "1..0 # SKIP $1"
+	exit 0
+}
+
+# write_script FILE <<\EOF ... - an executable /bin/sh script.
+write_script() {
+	{
+		echo "#!/bin/sh"
+		cat
+	} >"$1" && chmod +x "$1"
+}
+
+# A sendmail that records, as git's t9001 does: its argv to sent/argvN
+# (one "!arg!" per line), the message to sent/msgN.
+SENT="$TEST_DIR/sent"
+mkdir -p "$SENT"
+write_script "$TEST_DIR/fake.sendmail" <<\EOS
+sent=${CIVIL_TEST_SENT:?}
+n=1
+while test -f "$sent/msg$n"; do n=$((n + 1)); done
+for a; do echo "!$a!"; done >"$sent/argv$n"
+cat >"$sent/msg$n"
+EOS
+export CIVIL_TEST_SENT="$SENT"
+
+sent_count() {
+	ls "$SENT" | grep -c '^msg' || true
+}
+
+reset_sent() {
+	rm -f "$SENT"/*
+}
+
+# The contact the tests' own code texts name; not the built-in one.
+TEST_CONTACT="board@lists.kernel-test.invalid"
+
+# make_kernel_repo DIR - a repository with a short Code of Conflict written
+# for these tests (not the kernel's text), naming TEST_CONTACT, and code.
+make_kernel_repo() {
+	git init -q "$1" &&
+	mkdir -p "$1/Documentation" "$1/kernel" &&
+	cat >"$1/Documentation/CodeOfConflict" <<-EOF &&
+	Code of Conflict (test tree)
+	----------------------------
+
+	Reviews here are direct and about the code.  Anyone who feels
+	abused in review should not put up with it: please contact the
+	review board at <$TEST_CONTACT>.
+	EOF
+	printf 'int x;\n' >"$1/kernel/sched.c" &&
+	git -C "$1" add . &&
+	git -C "$1" commit -q -m "initial"
+}
+
+# send_email ARGS... - the real git send-email into the fake sendmail.
+send_email() {
+	git send-email --quiet --confirm=never --no-annotate \
+		--from="Re Viewer <reviewer@kernel-test.invalid>" \
+		--to="list@kernel-test.invalid" --suppress-cc=all \
+		--8bit-encoding=UTF-8 --smtp-server="$TEST_DIR/fake.sendmail" \
+		"$@"
+}
+
+# body FILE - everything after the header block.
+body() {
+	sed '1,/^\r\{0,1\}$/d' "$1"
+}
+
+# count_lines PATTERN FILE - how many lines match (0 is an answer).
+count_lines() {
+	grep -c -- "$1" "$2" || true
+}
+
+# The reminder's first line as civil writes it for a code at PATH.
+reminder_line() {
+	echo "Reviewed under $1: keep it civil and technical."
+}

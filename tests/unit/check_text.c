@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <string.h>
+
+#include "unit.h"
+
+static void expect_authored(const char *text, const char *want)
+{
+	struct civil_buf out = CIVIL_BUF_INIT;
+
+	civil_text_authored(text, strlen(text), &out);
+	ck_assert_str_eq(out.buf, want);
+	civil_buf_release(&out);
+}
+
+START_TEST(authored_drops_quotes_and_attribution)
+{
+	expect_authored(
+		"On Mon, Jan 1, 2024 at 10:00 AM Jane <j@x.org> wrote:\n"
+		"> the patch\n"
+		">> older\n"
+		"\n"
+		"My words.\n",
+		"My words.\n");
+	/* Wrapped attribution, indented quote marker. */
+	expect_authored("On Mon, Jan 1, 2024 at 10:00 AM Jane Doe <\n"
+			"jane@example.org> wrote:\n"
+			" > quoted\n"
+			"Mine.\n",
+			"Mine.\n");
+	/* mutt-style and "Quoting" attributions */
+	expect_authored("* Jane <j@x.org> [2024-01-01 10:00]:\n> q\nA.\n"
+			"Quoting Joe (2024-01-01):\n> q\nB.\n",
+			"A.\nB.\n");
+}
+END_TEST
+
+START_TEST(authored_keeps_lines_that_only_look_like_attribution)
+{
+	/* Not followed by a quote, not "On ... wrote:": the sender's. */
+	expect_authored("Here is what I said:\nthat it breaks.\n",
+			"Here is what I said:\nthat it breaks.\n");
+}
+END_TEST
+
+START_TEST(authored_drops_signature_diff_and_reminder)
+{
+	expect_authored("Try this:\n"
+			"\n"
+			"diff --git a/x.c b/x.c\n"
+			"index 1..2 100644\n"
+			"--- a/x.c\n"
+			"+++ b/x.c\n"
+			"@@ -1 +1 @@\n"
+			"-a\n"
+			"\n"
+			"+b\n"
+			"\n"
+			"Does that work?\n"
+			"\n"
+			"Reviewed under Documentation/CodeOfConflict: keep it "
+			"civil and technical.\n"
+			"Concerns: <tab@lists.linux-foundation.org>\n"
+			"-- \n"
+			"Jane, who is an idiot\n",
+			"Try this:\n\nDoes that work?\n");
+}
+END_TEST
+
+START_TEST(authored_outlook_and_blank_runs)
+{
+	expect_authored(
+		"\n\nTop.\n\n\n\nPosted.\n\n-----Original Message-----\n"
+		"From: x\nall of it\n",
+		"Top.\n\nPosted.\n");
+}
+END_TEST
+
+START_TEST(diffs_quoted_and_not)
+{
+	const char *patch =
+		"x\ndiff --git a/a b/a\n--- a/a\n+++ b/a\n@@ -1 +1 @@\n";
+	const char *bare = "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n";
+	const char *separator = "Log.\n---\n file | 1 +\n";
+	const char *quoted = "> @@ -1 +1 @@\n> -a\n";
+	const char *trimmed = "> +\tfoo = bar;\n";
+	const char *list = "> - one item\n> - two\n";
+
+	ck_assert(civil_text_has_diff(patch, strlen(patch)));
+	ck_assert(civil_text_has_diff(bare, strlen(bare)));
+	ck_assert(!civil_text_has_diff(separator, strlen(separator)));
+	ck_assert(!civil_text_has_diff(quoted, strlen(quoted)));
+	ck_assert(civil_text_has_quoted_diff(quoted, strlen(quoted)));
+	ck_assert(civil_text_has_quoted_diff(trimmed, strlen(trimmed)));
+	ck_assert(!civil_text_has_quoted_diff(list, strlen(list)));
+	ck_assert(!civil_text_has_quoted_diff(patch, strlen(patch)));
+}
+END_TEST
+
+START_TEST(review_trailers)
+{
+	const char *yes[] = { "Reviewed-by: A <a@b>\n",
+			      "acked-by: A <a@b>\n",
+			      "  Tested-by: A\n",
+			      "NAK\n",
+			      "NAK.\n",
+			      "NACK, for the reasons above\n" };
+	const char *no[] = { "> Reviewed-by: A\n", "NAKED truth\n",
+			     "Signed-off-by: A\n", "a NAK in the middle\n" };
+
+	for (size_t i = 0; i < sizeof(yes) / sizeof(*yes); i++)
+		ck_assert_msg(
+			civil_text_has_review_trailer(yes[i], strlen(yes[i])),
+			"%s", yes[i]);
+	for (size_t i = 0; i < sizeof(no) / sizeof(*no); i++)
+		ck_assert_msg(
+			!civil_text_has_review_trailer(no[i], strlen(no[i])),
+			"%s", no[i]);
+}
+END_TEST
+
+START_TEST(subjects)
+{
+	ck_assert(civil_subject_is_reply("Re: [PATCH] x"));
+	ck_assert(civil_subject_is_reply("  RE: x"));
+	ck_assert(civil_subject_is_reply("AW: x"));
+	ck_assert(!civil_subject_is_reply("[PATCH] Re-do x"));
+	ck_assert(!civil_subject_is_reply(NULL));
+
+	ck_assert(civil_subject_has_patch_tag("[PATCH] x"));
+	ck_assert(civil_subject_has_patch_tag("[RFC PATCH v2 3/7] x"));
+	ck_assert(civil_subject_has_patch_tag("[PATCHv3 net-next 1/2] x"));
+	ck_assert(civil_subject_has_patch_tag("[net-next,PATCH] x"));
+	ck_assert(!civil_subject_has_patch_tag("[GIT PULL] x"));
+	ck_assert(!civil_subject_has_patch_tag("patch review process"));
+
+	ck_assert(civil_subject_is_cover("[PATCH 0/3] x"));
+	ck_assert(civil_subject_is_cover("[PATCH v2 00/12] x"));
+	ck_assert(civil_subject_is_cover("[RFC PATCH 000/100] x"));
+	ck_assert(!civil_subject_is_cover("[PATCH 1/3] x"));
+	ck_assert(!civil_subject_is_cover("[PATCH 10/30] x"));
+	ck_assert(!civil_subject_is_cover("[GIT PULL 0/1] x"));
+}
+END_TEST
+
+Suite *suite_text(void)
+{
+	Suite *s = suite_create("text");
+	TCase *tc = tcase_create("text");
+
+	tcase_add_test(tc, authored_drops_quotes_and_attribution);
+	tcase_add_test(tc,
+		       authored_keeps_lines_that_only_look_like_attribution);
+	tcase_add_test(tc, authored_drops_signature_diff_and_reminder);
+	tcase_add_test(tc, authored_outlook_and_blank_runs);
+	tcase_add_test(tc, diffs_quoted_and_not);
+	tcase_add_test(tc, review_trailers);
+	tcase_add_test(tc, subjects);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* main.c - run every suite; a temporary HOME keeps git config ours. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "unit.h"
+
+static char tmp_root[] = "/tmp/civil-unit.XXXXXX";
+
+static void cleanup(void)
+{
+	const char *argv[] = { "rm", "-rf", tmp_root, NULL };
+
+	civil_run(argv, NULL, NULL, 0, NULL, NULL, NULL);
+}
+
+const char *unit_tmpdir(void)
+{
+	static int n;
+	static char path[64];
+
+	snprintf(path, sizeof(path), "%s/%d", tmp_root, ++n);
+	mkdir(path, 0700);
+	return path;
+}
+
+void unit_write(const char *dir, const char *name, const char *text)
+{
+	struct civil_buf path = CIVIL_BUF_INIT;
+	char *slash;
+	FILE *f;
+
+	civil_buf_addf(&path, "%s/%s", dir, name);
+	for (slash = path.buf + strlen(dir) + 1; (slash = strchr(slash, '/'));
+	     slash++) {
+		*slash = '\0';
+		mkdir(path.buf, 0700);
+		*slash = '/';
+	}
+	f = fopen(path.buf, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	civil_buf_release(&path);
+}
+
+void unit_git(const char *dir, const char *const *args)
+{
+	const char *argv[16] = { "git", "-C", dir };
+	int i, status = -1;
+
+	for (i = 0; args[i] && i < 12; i++)
+		argv[3 + i] = args[i];
+	argv[3 + i] = NULL;
+	ck_assert_int_eq(civil_run(argv, NULL, NULL, 0, NULL, &status, NULL),
+			 0);
+	ck_assert_int_eq(status, 0);
+}
+
+civil_message_t *unit_message(const char *text)
+{
+	civil_message_t *msg = NULL;
+
+	ck_assert_int_eq(
+		civil_message_parse(text, strlen(text), "test", &msg, NULL), 0);
+	return msg;
+}
+
+int main(void)
+{
+	Suite *(*suites[])(void) = {
+		suite_buf,  suite_error,   suite_file,	  suite_run,
+		suite_text, suite_message, suite_remind,  suite_code,
+		suite_repo, suite_config,  suite_context,
+	};
+	struct civil_buf home = CIVIL_BUF_INIT;
+	SRunner *sr;
+	int failed;
+
+	if (!mkdtemp(tmp_root))
+		return 1;
+	atexit(cleanup);
+	civil_buf_addf(&home, "%s/home", tmp_root);
+	mkdir(home.buf, 0700);
+	setenv("HOME", home.buf, 1);
+	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
+	setenv("GIT_CEILING_DIRECTORIES", tmp_root, 1);
+	setenv("GIT_AUTHOR_NAME", "A U Thor", 1);
+	setenv("GIT_AUTHOR_EMAIL", "author@kernel-test.invalid", 1);
+	setenv("GIT_COMMITTER_NAME", "C O Mitter", 1);
+	setenv("GIT_COMMITTER_EMAIL", "committer@kernel-test.invalid", 1);
+	unsetenv("GIT_DIR");
+	civil_buf_release(&home);
+	civil_init();
+
+	sr = srunner_create(suites[0]());
+	for (size_t i = 1; i < sizeof(suites) / sizeof(suites[0]); i++)
+		srunner_add_suite(sr, suites[i]());
+	/* No fork: sanitizers and valgrind see every test in one process. */
+	srunner_set_fork_status(sr, CK_NOFORK);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	civil_shutdown();
+	return failed ? 1 : 0;
+}

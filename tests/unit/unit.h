@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* unit.h - the Check suites, one per lib/ file, and their helpers. */
+#ifndef CIVIL_UNIT_H
+#define CIVIL_UNIT_H
+
+#include <check.h>
+
+#include "civil.h"
+
+Suite *suite_buf(void);
+Suite *suite_error(void);
+Suite *suite_file(void);
+Suite *suite_run(void);
+Suite *suite_text(void);
+Suite *suite_message(void);
+Suite *suite_remind(void);
+Suite *suite_code(void);
+Suite *suite_repo(void);
+Suite *suite_config(void);
+Suite *suite_context(void);
+
+/* A fresh temporary directory (removed at exit). */
+const char *unit_tmpdir(void);
+/* Write text to dir/name, creating directories. */
+void unit_write(const char *dir, const char *name, const char *text);
+/* Run git with these arguments in dir; fail the test if it fails. */
+void unit_git(const char *dir, const char *const *args);
+/* Parse text as a message; fail the test if it isn't one. */
+civil_message_t *unit_message(const char *text);
+
+#endif
