@@ -25,16 +25,16 @@ VERSION = 0.1.0
 CFLAGS ?= -O2 -g
 CIVIL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter \
 	-fPIC -Ilib $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-CIVIL_LIBS = -Wl,--as-needed $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lnotmuch
+CIVIL_LIBS = -Wl,--as-needed $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lnotmuch -lm
 CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
 
 LIB_SRC = $(sort $(wildcard lib/*.c))
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/obj/%.o)
 CMD_SHARED = $(B)/obj/cmd/cmd.o
-CMDS = civil-remind civil-install
+CMDS = civil-remind civil-install civil-scan civil-heated
 BINS = $(CMDS:%=$(B)/bin/%)
 HOOKS = $(notdir $(wildcard hooks/*))
-DATA = $(HOOKS:%=$(B)/share/civil/hooks/%)
+DATA = $(HOOKS:%=$(B)/share/civil/hooks/%) $(B)/share/civil/heat.lexicon
 UNIT_SRC = $(sort $(wildcard tests/unit/*.c))
 UNIT_OBJ = $(UNIT_SRC:%.c=$(B)/obj/%.o)
 MAN = $(wildcard doc/*.1)
@@ -53,7 +53,7 @@ deps-build:
 deps-test:
 	@scripts/need-deps test
 
-$(B)/obj/%.o: %.c lib/civil.h lib/internal.h cmd/cmd.h
+$(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h cmd/cmd.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CIVIL_CFLAGS) $(CFLAGS) -c -o $@ $<
 
@@ -78,6 +78,10 @@ $(B)/share/civil/hooks/%: hooks/%
 	@mkdir -p $(dir $@)
 	cp $< $@
 
+$(B)/share/civil/%: data/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
 $(B)/civil.pc: civil.pc.in Makefile
 	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' $< > $@
@@ -89,6 +93,10 @@ $(B)/tests/unit-tests: $(UNIT_OBJ) $(B)/lib/libcivil.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(UNIT_OBJ) $(B)/lib/libcivil.a \
 		$(CIVIL_LIBS) $(CHECK_LIBS)
 
+$(B)/tests/hold-lock: $(B)/obj/tests/helpers/hold-lock.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -lnotmuch
+
 # The test suite runs twice over: everything under ASan and UBSan, then the
 # unit tests and a few commands under valgrind on a plain build.
 check: deps-test
@@ -98,7 +106,7 @@ check: deps-test
 	@$(MAKE) --no-print-directory build build/tests/unit-tests
 	tests/valgrind.sh build
 
-test: build $(B)/tests/unit-tests
+test: build $(B)/tests/unit-tests $(B)/tests/hold-lock
 	CIVIL_BUILD=$(abspath $(B)) tests/run-unit.sh
 	CIVIL_BUILD=$(abspath $(B)) prove -j2 tests/t/*.t
 
@@ -121,7 +129,8 @@ install: all
 	ln -sf libcivil.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libcivil.so
 	install -m 644 lib/civil.h $(DESTDIR)$(INCLUDEDIR)
 	install -m 644 $(B)/civil.pc $(DESTDIR)$(LIBDIR)/pkgconfig
-	install -m 755 $(DATA) $(DESTDIR)$(DATADIR)/civil/hooks
+	install -m 755 $(HOOKS:%=$(B)/share/civil/hooks/%) $(DESTDIR)$(DATADIR)/civil/hooks
+	install -m 644 $(B)/share/civil/heat.lexicon $(DESTDIR)$(DATADIR)/civil
 	$(if $(MAN),install -m 644 $(MAN) $(DESTDIR)$(MANDIR)/man1)
 
 uninstall:

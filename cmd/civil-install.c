@@ -4,7 +4,8 @@
  * mail clients) will run them, keeping what the user had, and undo it.
  *
  *   civil-install --git [REPO]      sendemail-validate hook
- *   civil-install --git --uninstall [REPO]
+ *   civil-install --notmuch         post-new hook in notmuch's hook dir
+ *   ... --uninstall                 put back what was there
  *
  * A hook that was already there is renamed NAME.civil-chained and run
  * first by civil's shim; uninstall puts it back under its own name.
@@ -27,7 +28,8 @@ const char *cmd_name = "civil-install";
 
 static void usage(FILE *f)
 {
-	fprintf(f, "Usage: civil-install --git [--uninstall] [REPO]\n");
+	fprintf(f, "Usage: civil-install [--git] [--notmuch] [--uninstall] "
+		   "[REPO]\n");
 }
 
 /* The hooks directory git uses for repo: core.hooksPath honoured. */
@@ -229,22 +231,50 @@ static int do_git(const char *repo, bool uninstall)
 	return rc;
 }
 
+static int do_notmuch(bool uninstall)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_nm_config_t cfg;
+	int rc = 1;
+
+	if (civil_nm_config_load(&cfg, &err) &&
+	    err.status != CIVIL_STATUS_CONFIG_ERROR) {
+		cmd_warn_error(&err);
+		goto done;
+	}
+	civil_error_clear(&err);
+	if (!cfg.hook_dir) {
+		cmd_warn("notmuch has no hook directory (is database.path "
+			 "set?)");
+		goto done;
+	}
+	rc = uninstall ? uninstall_hook(cfg.hook_dir, "post-new")
+		       : install_hook(cfg.hook_dir, "post-new");
+done:
+	civil_nm_config_release(&cfg);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "git", no_argument, NULL, 'g' },
+		{ "notmuch", no_argument, NULL, 'n' },
 		{ "uninstall", no_argument, NULL, 'u' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	bool git = false, uninstall = false;
+	bool git = false, notmuch = false, uninstall = false;
 	int c, rc = 0;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			git = true;
+			break;
+		case 'n':
+			notmuch = true;
 			break;
 		case 'u':
 			uninstall = true;
@@ -260,12 +290,16 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (!git || argc - optind > 1) {
+	if ((!git && !notmuch) || argc - optind > 1 ||
+	    (!git && optind < argc)) {
 		usage(stderr);
 		return 2;
 	}
 	civil_init();
-	rc = do_git(optind < argc ? argv[optind] : ".", uninstall);
+	if (git)
+		rc |= do_git(optind < argc ? argv[optind] : ".", uninstall);
+	if (notmuch)
+		rc |= do_notmuch(uninstall);
 	civil_shutdown();
 	return rc;
 }

@@ -42,6 +42,9 @@ typedef enum civil_status {
 	CIVIL_STATUS_CONFIG_ERROR,     /* a setting has a value we can't use */
 	CIVIL_STATUS_RUN_ERROR,	       /* a child process could not run */
 	CIVIL_STATUS_USAGE,	       /* bad argument from the caller */
+	CIVIL_STATUS_DATABASE_ERROR,   /* notmuch failed, or a bad query */
+	CIVIL_STATUS_LOCKED,	       /* another writer holds the database */
+	CIVIL_STATUS_PARTIAL,	       /* done, but some items were skipped */
 } civil_status_t;
 
 typedef struct civil_error {
@@ -179,6 +182,29 @@ civil_status_t civil_self_bindir(struct civil_buf *out, civil_error_t *err);
 civil_status_t civil_data_path(const char *rel, struct civil_buf *out,
 			       civil_error_t *err);
 
+/* ---- notmuch settings (config-notmuch.c) ---- */
+
+/* The user's notmuch config ($NOTMUCH_CONFIG, $NOTMUCH_PROFILE, the usual
+ * places), read through libnotmuch, and civil's "[civil]" section in it. */
+typedef struct civil_nm_config {
+	char *database_path;
+	char *primary_email;
+	char *user_name;
+	char *hook_dir;	  /* where notmuch looks for post-new */
+	char *tag;	  /* civil.tag: "heated" */
+	char *thread_tag; /* civil.thread-tag: "heated-thread" */
+	double threshold; /* civil.threshold: CIVIL_HEAT_THRESHOLD */
+	char *lexicon; /* civil.lexicon: the user's additions ("~/" expanded) */
+	char *query;   /* civil.query: what post-new scans, "tag:new" */
+	int lock_timeout_ms; /* civil.lock-timeout (seconds in the file): 10 s */
+} civil_nm_config_t;
+
+/* CIVIL_STATUS_NOT_FOUND when there is no notmuch config at all (the
+ * defaults are filled in anyway); a bad value is CONFIG_ERROR with the
+ * default kept. */
+civil_status_t civil_nm_config_load(civil_nm_config_t *cfg, civil_error_t *err);
+void civil_nm_config_release(civil_nm_config_t *cfg);
+
 /* ---- the code (code.c) ---- */
 
 typedef enum civil_code_kind {
@@ -294,6 +320,17 @@ bool civil_subject_is_reply(const char *subject);
 bool civil_subject_has_patch_tag(const char *subject);
 bool civil_subject_is_cover(const char *subject);
 
+/* ---- mboxes (mbox.c) ---- */
+
+/* Called for each message; return non-zero to stop.  msg is freed after. */
+typedef int (*civil_mbox_fn)(civil_message_t *msg, void *arg);
+
+/* Each message of the mbox in data (or data itself when it is a single
+ * message).  Messages that are not mail are counted in *skipped. */
+civil_status_t civil_mbox_foreach(const void *data, size_t len,
+				  const char *name, civil_mbox_fn fn, void *arg,
+				  size_t *skipped, civil_error_t *err);
+
 /* ---- the reminder (remind.c) ---- */
 
 /* The reminder for code (cfg->reminder wins), ASCII, LF-separated lines,
@@ -329,6 +366,167 @@ void civil_reminder_insert(const char *text, size_t len, const char *reminder,
 			   struct civil_buf *out);
 /* Does text carry reminder's first line as an unquoted line? */
 bool civil_reminder_present(const char *text, size_t len, const char *reminder);
+
+/* ---- heat (heat.c) ---- */
+
+typedef struct civil_heat civil_heat_t;
+
+typedef struct civil_heat_reason {
+	char *signal;	/* lexicon category, "shouting" or "exclamation" */
+	char *match;	/* the words as the sender wrote them */
+	char *sentence; /* the sentence they are in, on one line */
+	double weight;	/* what they added to the sentence */
+	bool aimed;	/* said to "you" (insult, contempt, profanity) */
+} civil_heat_reason_t;
+
+typedef struct civil_heat_score {
+	double score; /* 0 is calm; CIVIL_HEAT_THRESHOLD and up is heated */
+	civil_heat_reason_t *reasons; /* hottest sentence first */
+	size_t n_reasons;
+} civil_heat_score_t;
+
+#define CIVIL_HEAT_THRESHOLD 2.5
+
+/* Load lexicons (NULL-terminated paths, later ones add to and override
+ * earlier ones).  A bad line fails with "FILE:LINE: why". */
+civil_status_t civil_heat_new(const char *const *lexicons, civil_heat_t **out,
+			      civil_error_t *err);
+/* civil's own lexicon (share/civil/heat.lexicon beside the program),
+ * then extra (the user's file; NULL for none). */
+civil_status_t civil_heat_open(const char *extra, civil_heat_t **out,
+			       civil_error_t *err);
+void civil_heat_free(civil_heat_t *h);
+size_t civil_heat_size(const civil_heat_t *h);
+/* Score text as it is (callers pass authored text). */
+void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
+			   civil_heat_score_t *out);
+/* Score a message's authored text; a patch scores 0. */
+void civil_heat_score_message(const civil_heat_t *h, civil_message_t *msg,
+			      civil_heat_score_t *out);
+void civil_heat_score_release(civil_heat_score_t *s);
+/* "insult 'idiot' (at a person); shouting 'STOP THIS NOW'" */
+void civil_heat_reasons_line(const civil_heat_score_t *s,
+			     struct civil_buf *out);
+
+/* One message of a thread, for thread heat. */
+typedef struct civil_heat_sample {
+	double score;
+	const char *author; /* address, for counting people */
+	long long date;	    /* seconds since the epoch */
+} civil_heat_sample_t;
+
+typedef struct civil_thread_heat {
+	double peak;	 /* the hottest message */
+	size_t messages; /* in the thread */
+	size_t heated;	 /* at or over the threshold */
+	size_t people;	 /* distinct authors of heated messages */
+	bool escalating; /* the later half runs hotter than the first */
+	bool is_heated;	 /* the thread as a whole is heated */
+} civil_thread_heat_t;
+
+/* Aggregate message heat: a thread is heated when a message is, or when
+ * three warm messages (half the threshold) from two people or more build
+ * up to it. */
+void civil_thread_heat(const civil_heat_sample_t *v, size_t n, double threshold,
+		       civil_thread_heat_t *out);
+
+/* ---- scanning for heat (scan.c) ---- */
+
+typedef struct civil_scan_item {
+	const char *id;	    /* Message-ID */
+	const char *thread; /* notmuch thread id; NULL from an mbox */
+	double score;
+	const civil_heat_score_t *heat;
+	bool heated; /* at or over the threshold */
+} civil_scan_item_t;
+
+/* Where a scan's output goes; any of the callbacks may be NULL. */
+typedef struct civil_scan_sink {
+	/* every message scored */
+	void (*scored)(const civil_scan_item_t *item, void *arg);
+	/* a "notmuch tag --batch" line, without its newline */
+	void (*tag_line)(const char *line, void *arg);
+	/* a message skipped, and why: one line */
+	void (*warn)(const char *line, void *arg);
+	void *arg;
+} civil_scan_sink_t;
+
+typedef struct civil_scan_stats {
+	size_t scanned, skipped, heated, threads_heated, changed;
+} civil_scan_stats_t;
+
+typedef struct civil_scan_opts {
+	const char *query; /* notmuch query of the messages to score */
+	bool apply;	   /* tag the database instead of printing */
+	const civil_nm_config_t *cfg; /* tag names, threshold, lock wait */
+} civil_scan_opts_t;
+
+/* Score the messages of o->query.  Without o->apply, tag changes go to
+ * sink->tag_line; with it, they are made in the database (which is opened
+ * for writing only for that, waiting at most cfg->lock_timeout_ms).
+ * CIVIL_STATUS_PARTIAL when some messages could not be read. */
+civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
+			     const civil_scan_sink_t *sink,
+			     civil_scan_stats_t *stats, civil_error_t *err);
+/* Score the messages of an mbox (no database; heated ones get a tag
+ * line naming their Message-ID). */
+civil_status_t civil_scan_mbox(const civil_heat_t *h, const void *data,
+			       size_t len, const char *name,
+			       const civil_scan_opts_t *o,
+			       const civil_scan_sink_t *sink,
+			       civil_scan_stats_t *stats, civil_error_t *err);
+
+/* ---- heated threads (heated.c) ---- */
+
+/* One flagged passage: a reason civil gave for a message's heat. */
+typedef struct civil_heated_passage {
+	char *id;     /* Message-ID */
+	double score; /* the message's score */
+	char *signal;
+	double weight;
+	bool aimed;
+	char *match;
+	char *sentence;
+} civil_heated_passage_t;
+
+typedef struct civil_heated_thread {
+	char *thread; /* notmuch thread id */
+	char *subject;
+	char *authors;	 /* as notmuch shows them */
+	long long first; /* oldest message */
+	long long last;	 /* newest message */
+	size_t messages; /* in the thread */
+	size_t matched;	 /* matching the query */
+	char **people;	 /* distinct addresses, NULL-terminated */
+	size_t n_people;
+	char **lists; /* List-Id / X-Mailing-List, NULL-terminated */
+	size_t n_lists;
+	char **tags; /* every tag on its messages */
+	size_t n_tags;
+	double peak; /* hottest message score */
+	bool scored; /* some message has a score */
+	char *strip; /* one character a message, oldest first:
+			   * . calm  - warm  = hot  # heated  ! heated by hand */
+	civil_thread_heat_t heat;
+	civil_heated_passage_t *passages; /* with explain */
+	size_t n_passages;
+} civil_heated_thread_t;
+
+typedef int (*civil_heated_fn)(const civil_heated_thread_t *t, void *arg);
+
+/* The threads with a message tagged cfg->tag or cfg->thread_tag (and
+ * matching query, if given), newest first.  heat (may be NULL) scores
+ * heated messages that have no stored score when explain is set. */
+civil_status_t civil_heated_foreach(const char *query,
+				    const civil_nm_config_t *cfg,
+				    const civil_heat_t *heat, bool explain,
+				    civil_heated_fn fn, void *arg,
+				    civil_error_t *err);
+
+/* ---- JSON (json.c) ---- */
+
+/* s as a JSON string, quotes included; invalid UTF-8 becomes U+FFFD. */
+void civil_json_string(struct civil_buf *out, const char *s);
 
 #ifdef __cplusplus
 }

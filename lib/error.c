@@ -2,8 +2,33 @@
 /* error.c - status codes and the one-line messages that go with them. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "civil.h"
+
+/* Messages are one line, whatever a library below said: line breaks
+ * become "; ", trailing white space goes. */
+static char *one_line(char *s)
+{
+	struct civil_buf b = CIVIL_BUF_INIT;
+
+	if (!s || !strpbrk(s, "\r\n"))
+		return s;
+	for (const char *r = s; *r; r++) {
+		if (*r != '\n' && *r != '\r') {
+			civil_buf_addch(&b, *r);
+			continue;
+		}
+		while (b.len && b.buf[b.len - 1] == ' ')
+			b.buf[--b.len] = '\0';
+		if (b.len && b.buf[b.len - 1] != ';' && r[1] && r[1] != '\n')
+			civil_buf_adds(&b, "; ");
+	}
+	while (b.len && strchr(" ;", b.buf[b.len - 1]))
+		b.buf[--b.len] = '\0';
+	free(s);
+	return civil_buf_detach(&b);
+}
 
 civil_status_t civil_error_set(civil_error_t *err, civil_status_t status,
 			       const char *fmt, ...)
@@ -17,6 +42,7 @@ civil_status_t civil_error_set(civil_error_t *err, civil_status_t status,
 	if (vasprintf(&msg, fmt, ap) < 0)
 		msg = NULL;
 	va_end(ap);
+	msg = one_line(msg);
 	free(err->message);
 	err->message = msg;
 	err->status = status;
@@ -55,6 +81,12 @@ const char *civil_status_to_string(civil_status_t status)
 		return "can't run command";
 	case CIVIL_STATUS_USAGE:
 		return "usage error";
+	case CIVIL_STATUS_DATABASE_ERROR:
+		return "database error";
+	case CIVIL_STATUS_LOCKED:
+		return "database locked";
+	case CIVIL_STATUS_PARTIAL:
+		return "some items skipped";
 	}
 	return "unknown status";
 }

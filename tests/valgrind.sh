@@ -5,15 +5,17 @@
 set -eu
 build=$(cd "${1:?usage: valgrind.sh BUILD}" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
-vg="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite"
+vg="valgrind -q --suppressions=$here/valgrind.supp --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/civil-vg.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+export G_SLICE=always-malloc G_DEBUG=gc-friendly
 export HOME="$tmp" GIT_CONFIG_NOSYSTEM=1 GIT_CEILING_DIRECTORIES="$tmp"
 unset GIT_DIR
 
 echo "valgrind: unit tests"
-CIVIL_BUILD="$build" $vg "$build/tests/unit-tests" >"$tmp/unit.log" 2>&1 || {
+CIVIL_TEST_LEXICON="$here/../data/heat.lexicon" CIVIL_BUILD="$build" \
+	$vg "$build/tests/unit-tests" >"$tmp/unit.log" 2>&1 || {
 	cat "$tmp/unit.log"
 	exit 1
 }
@@ -37,4 +39,21 @@ for f in review.eml b64.eml multi.eml bin.eml empty.eml; do
 		exit 1
 	}
 done
+echo "valgrind: civil-scan, civil-heated"
+mkdir -p mail/cur mail/new mail/tmp
+export NOTMUCH_CONFIG="$tmp/nm-config"
+printf '[database]\npath=%s/mail\n[new]\ntags=new\n' "$tmp" >"$NOTMUCH_CONFIG"
+printf 'From: a@b\nSubject: Re: x\nMessage-ID: <1@x>\n\nYou idiot!!\n' >mail/cur/1:2,
+printf 'From: c@d\nSubject: Re: x\nMessage-ID: <2@x>\nIn-Reply-To: <1@x>\n\n> You idiot\nCalm.\n' >mail/cur/2:2,
+notmuch new --quiet
+{ echo "From x Mon Jan  1 00:00:00 2024"; cat mail/cur/1:2,; echo; echo "From bad"; echo "junk"; } >t.mbox
+for args in "--scores --mbox t.mbox" "--apply *" "*"; do
+	# shellcheck disable=SC2086
+	$vg "$build/bin/civil-scan" $args >/dev/null 2>"$tmp/err"
+	test $? -ne 99 || { cat "$tmp/err" >&2; exit 1; }
+done
+$vg "$build/bin/civil-heated" --explain --format=json >/dev/null 2>"$tmp/err" || {
+	cat "$tmp/err" >&2
+	exit 1
+}
 echo "valgrind: clean"

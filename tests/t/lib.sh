@@ -32,6 +32,11 @@ unset GIT_DIR GIT_WORK_TREE GIT_CEILING_DIRECTORIES NOTMUCH_CONFIG \
 # Keep repository discovery inside the test directory.
 export GIT_CEILING_DIRECTORIES="$TEST_DIR"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+# Slow unwinding, so suppressions see the library frames.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-fast_unwind_on_malloc=0}"
+# GLib's slice allocator hides allocations from the sanitizers.
+export G_SLICE=always-malloc
+export LSAN_OPTIONS="suppressions=$CIVIL_SRC/tests/lsan.supp:print_suppressions=0"
 git config --global init.defaultBranch main
 git config --global user.name "Re Viewer"
 git config --global user.email "reviewer@kernel-test.invalid"
@@ -134,6 +139,15 @@ body() {
 	sed '1,/^\r\{0,1\}$/d' "$1"
 }
 
+# test_line_count N FILE - FILE has N lines, or say what it has.
+test_line_count() {
+	if test "$(wc -l <"$2")" -ne "$1"; then
+		echo "expected $1 lines in $2, got:"
+		cat "$2"
+		return 1
+	fi
+}
+
 # count_lines PATTERN FILE - how many lines match (0 is an answer).
 count_lines() {
 	grep -c -- "$1" "$2" || true
@@ -142,4 +156,96 @@ count_lines() {
 # The reminder's first line as civil writes it for a code at PATH.
 reminder_line() {
 	echo "Reviewed under $1: keep it civil and technical."
+}
+
+# ---- notmuch ----
+
+# setup_notmuch [NAME] - a notmuch config and an empty maildir under HOME
+# (NAME picks a second database beside the first).
+setup_notmuch() {
+	nm_name=${1:-mail}
+	export NOTMUCH_CONFIG="$HOME/.notmuch-config-$nm_name"
+	mkdir -p "$HOME/$nm_name/cur" "$HOME/$nm_name/new" "$HOME/$nm_name/tmp"
+	cat >"$NOTMUCH_CONFIG" <<-EOF
+	[database]
+	path=$HOME/$nm_name
+	[user]
+	name=Re Viewer
+	primary_email=reviewer@kernel-test.invalid
+	[new]
+	tags=new;unread
+	[maildir]
+	synchronize_flags=false
+	EOF
+}
+
+# add_mail NAME <message - a file in the current maildir.
+add_mail() {
+	cat >"$HOME/$nm_name/cur/$1:2,"
+}
+
+# mail ID SUBJECT FROM [PARENT] <body - a message with those headers.
+mail() {
+	{
+		printf 'From: %s\nTo: ksummit@lists.kernel-test.invalid\n' "$3"
+		printf 'Subject: %s\nMessage-ID: <%s@kernel-test.invalid>\n' "$2" "$1"
+		printf 'Date: Mon, 0%s Mar 2026 10:00:00 +0000\n' "${5:-1}"
+		printf 'List-Id: <ksummit.lists.kernel-test.invalid>\n'
+		if test -n "${4:-}"; then
+			printf 'In-Reply-To: <%s@kernel-test.invalid>\n' "$4"
+			printf 'References: <%s@kernel-test.invalid>\n' "$4"
+		fi
+		printf '\n'
+		cat
+	} | add_mail "$1"
+}
+
+# make_threads - one calm thread, and one that turns heated, written for
+# these tests.
+make_threads() {
+	mail calm-1 "scheduling the plumbers BoF" "Ann Org <ann@kernel-test.invalid>" "" 1 <<-\EOF
+	Shall we meet on Tuesday for the BoF?  The room holds forty.
+	EOF
+	mail calm-2 "Re: scheduling the plumbers BoF" "Bo Dev <bo@kernel-test.invalid>" calm-1 2 <<-\EOF
+	Tuesday works for me; I will bring the slides about the lazy TLB
+	flush and how we kill stuck tasks without a panic.
+	EOF
+	mail calm-3 "Re: scheduling the plumbers BoF" "Ann Org <ann@kernel-test.invalid>" calm-2 3 <<-\EOF
+	Great, booked.  See you there.
+	EOF
+	mail hot-1 "[PATCH] mm: speed up the fault path" "Pat Author <pat@kernel-test.invalid>" "" 4 <<-\EOF
+	Take the lock later.
+
+	Signed-off-by: Pat Author <pat@kernel-test.invalid>
+	---
+	diff --git a/mm/memory.c b/mm/memory.c
+	--- a/mm/memory.c
+	+++ b/mm/memory.c
+	@@ -1 +1 @@
+	-	lock(crap);
+	+	lock(fine);
+	EOF
+	mail hot-2 "Re: [PATCH] mm: speed up the fault path" "Rex Viewer <rex@kernel-test.invalid>" hot-1 5 <<-\EOF
+	This breaks the locking rules in Documentation/locking.
+	EOF
+	mail hot-3 "Re: [PATCH] mm: speed up the fault path" "Rex Viewer <rex@kernel-test.invalid>" hot-2 6 <<-\EOF
+	You clearly have no idea what you are doing.  This is utter garbage
+	and you are an idiot.
+	EOF
+	mail hot-4 "Re: [PATCH] mm: speed up the fault path" "Pat Author <pat@kernel-test.invalid>" hot-3 7 <<-\EOF
+	On Fri, Rex Viewer wrote:
+	> You clearly have no idea what you are doing.  This is utter garbage
+	> and you are an idiot.
+
+	Please keep it technical: which rule does it break?
+	EOF
+	mail hot-5 "Re: [PATCH] mm: speed up the fault path" "Rex Viewer <rex@kernel-test.invalid>" hot-4 8 <<-\EOF
+	For the last time: read the code.  How many times do I have to say
+	it?!
+	EOF
+}
+
+# tags_of ID - the message's tags, one line.
+tags_of() {
+	notmuch search --output=tags --exclude=false "id:$1@kernel-test.invalid" | sort | tr '\n' ' '
 }

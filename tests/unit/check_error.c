@@ -19,6 +19,11 @@ START_TEST(set_and_clear)
 			 CIVIL_STATUS_USAGE);
 	ck_assert_str_eq(civil_status_to_string(CIVIL_STATUS_NOT_MAIL),
 			 "not a mail message");
+	/* Always one line, whatever a library said. */
+	civil_error_set(&err, CIVIL_STATUS_DATABASE_ERROR, "bad: %s",
+			"first line\nQuery was: x\n\n");
+	ck_assert_str_eq(err.message, "bad: first line; Query was: x");
+	civil_error_clear(&err);
 }
 END_TEST
 

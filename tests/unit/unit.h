@@ -18,6 +18,12 @@ Suite *suite_code(void);
 Suite *suite_repo(void);
 Suite *suite_config(void);
 Suite *suite_context(void);
+Suite *suite_heat(void);
+Suite *suite_mbox(void);
+Suite *suite_json(void);
+Suite *suite_heat(void);
+Suite *suite_mbox(void);
+Suite *suite_json(void);
 
 /* A fresh temporary directory (removed at exit). */
 const char *unit_tmpdir(void);

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * civil-scan - score messages for heat and tag the heated ones.
+ *
+ *   civil-scan [QUERY]              print "notmuch tag --batch" lines
+ *   civil-scan --apply [QUERY]      make the changes in the database
+ *   civil-scan --scores [QUERY]     SCORE<TAB>MESSAGE-ID<TAB>REASONS
+ *   civil-scan --mbox FILE|- ...    score an mbox, no database needed
+ *
+ * QUERY defaults to civil.query in the notmuch config, or "tag:new".
+ * Exit status: 0 all scored, 3 some messages skipped, 75 the database was
+ * locked and nothing changed, 1 any other error, 2 usage.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+
+const char *cmd_name = "civil-scan";
+
+#define EXIT_PARTIAL 3
+#define EXIT_LOCKED  75 /* EX_TEMPFAIL: try again later */
+
+static void usage(FILE *f)
+{
+	fprintf(f, "Usage: civil-scan [--apply | --scores] [QUERY]\n"
+		   "       civil-scan [--scores] --mbox FILE|-\n");
+}
+
+static void print_scored(const civil_scan_item_t *item, void *arg)
+{
+	struct civil_buf why = CIVIL_BUF_INIT;
+
+	(void)arg;
+	civil_heat_reasons_line(item->heat, &why);
+	printf("%.2f\t%s\t%s\n", item->score, item->id, civil_buf_str(&why));
+	civil_buf_release(&why);
+}
+
+static void print_line(const char *line, void *arg)
+{
+	(void)arg;
+	puts(line);
+}
+
+static void print_warning(const char *line, void *arg)
+{
+	(void)arg;
+	cmd_warn("%s", line);
+}
+
+/* Everything after the options, as one query, as notmuch does. */
+static char *join_query(int argc, char **argv, const char *dflt)
+{
+	struct civil_buf q = CIVIL_BUF_INIT;
+
+	for (int i = 0; i < argc; i++)
+		civil_buf_addf(&q, "%s%s", i ? " " : "", argv[i]);
+	if (!q.len)
+		civil_buf_adds(&q, dflt);
+	return civil_buf_detach(&q);
+}
+
+static int exit_status(civil_status_t st)
+{
+	switch (st) {
+	case CIVIL_STATUS_SUCCESS:
+		return 0;
+	case CIVIL_STATUS_PARTIAL:
+		return EXIT_PARTIAL;
+	case CIVIL_STATUS_LOCKED:
+		return EXIT_LOCKED;
+	default:
+		return 1;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "apply", no_argument, NULL, 'a' },
+		{ "scores", no_argument, NULL, 's' },
+		{ "mbox", required_argument, NULL, 'm' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	civil_scan_sink_t sink = { NULL, print_line, print_warning, NULL };
+	civil_error_t err = CIVIL_ERROR_INIT;
+	struct civil_buf mbox = CIVIL_BUF_INIT;
+	bool apply = false, scores = false, verbose = false;
+	const char *mbox_path = NULL;
+	civil_scan_stats_t stats;
+	civil_scan_opts_t o = { 0 };
+	civil_nm_config_t cfg;
+	civil_heat_t *heat = NULL;
+	civil_status_t st;
+	char *query = NULL;
+	int c, rc = 1;
+
+	while ((c = getopt_long(argc, argv, "+asm:vh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			apply = true;
+			break;
+		case 's':
+			scores = true;
+			break;
+		case 'm':
+			mbox_path = optarg;
+			break;
+		case 'v':
+			verbose = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'V':
+			printf("civil-scan %s\n", CIVIL_VERSION);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if ((apply && scores) || (apply && mbox_path) ||
+	    (mbox_path && optind < argc)) {
+		usage(stderr);
+		return 2;
+	}
+	if (scores) {
+		sink.scored = print_scored;
+		sink.tag_line = NULL;
+	}
+
+	civil_init();
+	st = civil_nm_config_load(&cfg, &err);
+	if (st == CIVIL_STATUS_CONFIG_ERROR)
+		cmd_warn_error(&err);
+	else if (st && !mbox_path) {
+		cmd_warn_error(&err);
+		goto out;
+	}
+	civil_error_clear(&err);
+	if (civil_heat_open(cfg.lexicon, &heat, &err)) {
+		cmd_warn_error(&err);
+		goto out;
+	}
+	o.apply = apply;
+	o.cfg = &cfg;
+	if (mbox_path) {
+		if (civil_file_read(mbox_path, &mbox, &err)) {
+			cmd_warn_error(&err);
+			goto out;
+		}
+		st = civil_scan_mbox(heat, mbox.buf, mbox.len,
+				     strcmp(mbox_path, "-") ? mbox_path
+							    : "<stdin>",
+				     &o, &sink, &stats, &err);
+	} else {
+		query = join_query(argc - optind, argv + optind, cfg.query);
+		o.query = query;
+		st = civil_scan_db(heat, &o, &sink, &stats, &err);
+	}
+	if (st)
+		cmd_warn_error(&err);
+	if (verbose)
+		cmd_warn("%zu scored, %zu heated, %zu heated threads, %zu "
+			 "skipped%s",
+			 stats.scanned, stats.heated, stats.threads_heated,
+			 stats.skipped, apply ? "" : " (nothing applied)");
+	rc = exit_status(st);
+	if (fflush(stdout) != 0) {
+		cmd_warn("can't write output");
+		rc = 1;
+	}
+out:
+	free(query);
+	civil_buf_release(&mbox);
+	civil_heat_free(heat);
+	civil_nm_config_release(&cfg);
+	civil_shutdown();
+	return rc;
+}

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * db.c - opening the notmuch database the way the user's notmuch does,
+ * and waiting for its write lock without ever hanging.
+ *
+ * libnotmuch waits for Xapian's write lock for as long as it takes.  So
+ * before asking for write access, civil looks at the lock itself
+ * (F_OFD_GETLK on Xapian's flintlock file: it looks, it does not take)
+ * and gives up after the configured time with nothing changed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "db.h"
+
+/* Where Xapian keeps its lock: <path>/.notmuch/xapian or, with a split
+ * layout, <path>/xapian. */
+static char *flintlock_path(const char *db_path)
+{
+	static const char *const rel[] = { "/.notmuch/xapian/flintlock",
+					   "/xapian/flintlock" };
+	struct civil_buf b = CIVIL_BUF_INIT;
+
+	for (size_t i = 0; i < 2; i++) {
+		civil_buf_reset(&b);
+		civil_buf_addf(&b, "%s%s", db_path, rel[i]);
+		if (access(b.buf, F_OK) == 0)
+			return civil_buf_detach(&b);
+	}
+	civil_buf_release(&b);
+	return NULL;
+}
+
+/* Is someone holding the write lock right now? */
+static bool write_locked(const char *lock)
+{
+	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+	int fd = open(lock, O_RDWR | O_CLOEXEC);
+	bool held = false;
+
+	if (fd < 0)
+		return false;
+	if (fcntl(fd, F_OFD_GETLK, &fl) == 0)
+		held = fl.l_type != F_UNLCK;
+	else if (fcntl(fd, F_GETLK, &fl) == 0)
+		held = fl.l_type != F_UNLCK;
+	close(fd);
+	return held;
+}
+
+static civil_status_t open_mode(notmuch_database_mode_t mode,
+				notmuch_database_t **out, civil_error_t *err)
+{
+	char *msg = NULL;
+	notmuch_status_t ns;
+
+	ns = notmuch_database_open_with_config(NULL, mode, NULL, NULL, out,
+					       &msg);
+	if (ns) {
+		civil_status_t st = civil_error_set(
+			err, CIVIL_STATUS_DATABASE_ERROR,
+			"can't open notmuch database: %s",
+			msg ? strtok(msg, "\n") : notmuch_status_to_string(ns));
+
+		free(msg);
+		if (*out)
+			notmuch_database_destroy(*out);
+		*out = NULL;
+		return st;
+	}
+	free(msg);
+	return CIVIL_STATUS_SUCCESS;
+}
+
+civil_status_t civil_db_open(bool writable, int lock_timeout_ms,
+			     notmuch_database_t **out, civil_error_t *err)
+{
+	notmuch_database_t *ro = NULL;
+	civil_status_t st;
+	char *lock;
+	int waited = 0;
+
+	*out = NULL;
+	st = open_mode(NOTMUCH_DATABASE_MODE_READ_ONLY, &ro, err);
+	if (st || !writable) {
+		*out = ro;
+		return st;
+	}
+	lock = flintlock_path(civil_db_path(ro));
+	while (lock && write_locked(lock)) {
+		if (waited >= lock_timeout_ms) {
+			st = civil_error_set(err, CIVIL_STATUS_LOCKED,
+					     "database '%s' is locked by "
+					     "another writer; gave up after "
+					     "%d s",
+					     civil_db_path(ro),
+					     lock_timeout_ms / 1000);
+			free(lock);
+			notmuch_database_destroy(ro);
+			return st;
+		}
+		usleep(100 * 1000);
+		waited += 100;
+	}
+	free(lock);
+	notmuch_database_destroy(ro);
+	return open_mode(NOTMUCH_DATABASE_MODE_READ_WRITE, out, err);
+}
+
+const char *civil_db_path(notmuch_database_t *db)
+{
+	const char *p = notmuch_config_get(db, NOTMUCH_CONFIG_DATABASE_PATH);
+
+	return p ? p : notmuch_database_get_path(db);
+}
+
+const char *civil_db_message(notmuch_database_t *db, notmuch_status_t st)
+{
+	const char *m = notmuch_database_status_string(db);
+
+	return m && *m ? m : notmuch_status_to_string(st);
+}
+
+civil_status_t civil_db_foreach(notmuch_database_t *db, const char *query,
+				notmuch_sort_t sort, civil_db_msg_fn fn,
+				void *arg, civil_error_t *err)
+{
+	notmuch_query_t *q = notmuch_query_create(db, query);
+	notmuch_messages_t *msgs = NULL;
+	notmuch_status_t ns;
+
+	if (!q)
+		return civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
+				       "can't create query '%s'", query);
+	notmuch_query_set_sort(q, sort);
+	/* Scan everything asked for, excluded tags included. */
+	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_FALSE);
+	ns = notmuch_query_search_messages(q, &msgs);
+	if (ns) {
+		civil_status_t st = civil_error_set(
+			err, CIVIL_STATUS_DATABASE_ERROR, "bad query '%s': %s",
+			query, civil_db_message(db, ns));
+
+		notmuch_query_destroy(q);
+		return st;
+	}
+	for (; notmuch_messages_valid(msgs);
+	     notmuch_messages_move_to_next(msgs)) {
+		notmuch_message_t *m = notmuch_messages_get(msgs);
+		int stop = fn(m, arg);
+
+		notmuch_message_destroy(m);
+		if (stop)
+			break;
+	}
+	notmuch_query_destroy(q);
+	return CIVIL_STATUS_SUCCESS;
+}
+
+const char *civil_db_property(notmuch_message_t *msg, const char *key)
+{
+	const char *v = NULL;
+
+	if (notmuch_message_get_property(msg, key, &v))
+		return NULL;
+	return v;
+}
+
+bool civil_db_has_tag(notmuch_message_t *msg, const char *tag)
+{
+	notmuch_tags_t *tags = notmuch_message_get_tags(msg);
+	bool has = false;
+
+	for (; notmuch_tags_valid(tags) && !has;
+	     notmuch_tags_move_to_next(tags))
+		has = !strcmp(notmuch_tags_get(tags), tag);
+	notmuch_tags_destroy(tags);
+	return has;
+}
+
+char *civil_db_existing_file(notmuch_message_t *msg, char **first)
+{
+	notmuch_filenames_t *f = notmuch_message_get_filenames(msg);
+	char *found = NULL;
+
+	*first = NULL;
+	for (; notmuch_filenames_valid(f) && !found;
+	     notmuch_filenames_move_to_next(f)) {
+		const char *name = notmuch_filenames_get(f);
+
+		if (!*first)
+			*first = strdup(name);
+		if (access(name, R_OK) == 0)
+			found = strdup(name);
+	}
+	notmuch_filenames_destroy(f);
+	return found;
+}
+
+void civil_db_quote_term(struct civil_buf *out, const char *prefix,
+			 const char *value)
+{
+	/* Xapian boolean-term quoting: always quote, double the quotes. */
+	civil_buf_addf(out, "%s:\"", prefix);
+	for (const char *c = value; *c; c++) {
+		if (*c == '"')
+			civil_buf_addch(out, '"');
+		civil_buf_addch(out, *c);
+	}
+	civil_buf_addch(out, '"');
+}

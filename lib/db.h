@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* db.h - the notmuch database, for the lib/ files that read or tag it. */
+#ifndef CIVIL_DB_H
+#define CIVIL_DB_H
+
+#include <notmuch.h>
+#include <stdbool.h>
+
+#include "civil.h"
+
+/* Open the user's database (found through their notmuch config).  For
+ * writing, wait up to lock_timeout_ms for another writer to finish, then
+ * fail with CIVIL_STATUS_LOCKED: never block for ever. */
+civil_status_t civil_db_open(bool writable, int lock_timeout_ms,
+			     notmuch_database_t **out, civil_error_t *err);
+
+/* The database's path, for messages. */
+const char *civil_db_path(notmuch_database_t *db);
+
+/* notmuch's own text for a failed call, or its status string. */
+const char *civil_db_message(notmuch_database_t *db, notmuch_status_t st);
+
+/* Run query over messages; fn gets each one.  A bad query fails with
+ * DATABASE_ERROR naming it. */
+typedef int (*civil_db_msg_fn)(notmuch_message_t *msg, void *arg);
+civil_status_t civil_db_foreach(notmuch_database_t *db, const char *query,
+				notmuch_sort_t sort, civil_db_msg_fn fn,
+				void *arg, civil_error_t *err);
+
+/* A message's first property value for key, or NULL. */
+const char *civil_db_property(notmuch_message_t *msg, const char *key);
+bool civil_db_has_tag(notmuch_message_t *msg, const char *tag);
+/* The first of the message's files that can be read (malloc'd), or NULL;
+ * *first gets the first file name the database has (malloc'd, or NULL),
+ * for saying which file is missing. */
+char *civil_db_existing_file(notmuch_message_t *msg, char **first);
+
+/* "id:..." / "thread:..." quoted for notmuch queries and batch files. */
+void civil_db_quote_term(struct civil_buf *out, const char *prefix,
+			 const char *value);
+
+#endif

@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * heated.c - the threads someone (a person with notmuch tag, or
+ * civil-scan) marked heated, newest first, with what a reader needs to
+ * judge them: dates, people, lists, how the heat ran over time, and the
+ * passages that made civil flag them.
+ *
+ * Scores come from the civil.heat/civil.reason properties civil-scan
+ * --apply leaves.  A heated message without them (tagged by hand, or by
+ * "civil-scan | notmuch tag --batch") is scored from its file when the
+ * passages are asked for.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "civil.h"
+#include "db.h"
+#include "internal.h"
+
+static char *xstrdup(const char *s)
+{
+	char *d = strdup(s ? s : "");
+
+	if (!d)
+		abort();
+	return d;
+}
+
+static void add_unique(GPtrArray *v, const char *s)
+{
+	for (guint i = 0; i < v->len; i++)
+		if (!strcmp(g_ptr_array_index(v, i), s))
+			return;
+	g_ptr_array_add(v, xstrdup(s));
+}
+
+/* "Jane Doe <jane@x>" -> "jane@x" for counting people. */
+static char *address_of(const char *from)
+{
+	const char *lt = strrchr(from, '<'), *gt;
+
+	if (lt && (gt = strchr(lt, '>')))
+		return strndup(lt + 1, (size_t)(gt - lt - 1));
+	return xstrdup(from);
+}
+
+/* A list's id without the display name: "<ksummit.lists.linux.dev>" ->
+ * "ksummit.lists.linux.dev". */
+static char *list_of(const char *list_id)
+{
+	const char *lt = strrchr(list_id, '<'), *gt;
+
+	if (lt && (gt = strchr(lt, '>')))
+		return strndup(lt + 1, (size_t)(gt - lt - 1));
+	return g_strstrip(xstrdup(list_id));
+}
+
+static char strip_char(double score, double threshold, bool tagged_by_hand)
+{
+	if (tagged_by_hand)
+		return '!';
+	if (score >= threshold)
+		return '#';
+	if (score >= threshold * 2 / 3)
+		return '=';
+	if (score >= threshold / 3)
+		return '-';
+	return '.';
+}
+
+static void passage_from_reason(GArray *out, const char *id, double score,
+				const char *prop)
+{
+	char **f = g_strsplit(prop, "\t", 5);
+	civil_heated_passage_t p = { 0 };
+
+	if (g_strv_length(f) == 5) {
+		p.id = xstrdup(id);
+		p.score = score;
+		p.signal = xstrdup(f[0]);
+		p.weight = strtod(f[1], NULL);
+		p.aimed = !strcmp(f[2], "1");
+		p.match = xstrdup(f[3]);
+		p.sentence = xstrdup(f[4]);
+		g_array_append_val(out, p);
+	}
+	g_strfreev(f);
+}
+
+static void passages_from_heat(GArray *out, const char *id,
+			       const civil_heat_score_t *h)
+{
+	for (size_t i = 0; i < h->n_reasons; i++) {
+		civil_heated_passage_t p = { 0 };
+
+		p.id = xstrdup(id);
+		p.score = h->score;
+		p.signal = xstrdup(h->reasons[i].signal);
+		p.weight = h->reasons[i].weight;
+		p.aimed = h->reasons[i].aimed;
+		p.match = xstrdup(h->reasons[i].match);
+		p.sentence = xstrdup(h->reasons[i].sentence);
+		g_array_append_val(out, p);
+	}
+}
+
+/* Score a message from its file; false when it can't be read. */
+static bool rescore(const civil_heat_t *h, notmuch_message_t *m,
+		    civil_heat_score_t *out)
+{
+	struct civil_buf raw = CIVIL_BUF_INIT;
+	civil_message_t *msg = NULL;
+	char *first = NULL, *file = civil_db_existing_file(m, &first);
+	bool ok = false;
+
+	free(first);
+	if (file && !civil_file_read(file, &raw, NULL) &&
+	    !civil_message_parse(raw.buf, raw.len, file, &msg, NULL)) {
+		civil_heat_score_message(h, msg, out);
+		ok = true;
+	}
+	civil_message_free(msg);
+	civil_buf_release(&raw);
+	free(file);
+	return ok;
+}
+
+struct walk {
+	const civil_nm_config_t *cfg;
+	const civil_heat_t *heat;
+	bool explain;
+	GPtrArray *people, *lists, *tags, *keep;
+	GArray *samples, *passages;
+	struct civil_buf strip;
+	double peak;
+	bool scored;
+};
+
+static void walk_message(struct walk *w, notmuch_message_t *m)
+{
+	const char *id = notmuch_message_get_message_id(m);
+	const char *prop = civil_db_property(m, "civil.heat");
+	const char *from = notmuch_message_get_header(m, "from");
+	const char *list = notmuch_message_get_header(m, "list-id");
+	const char *tagged = civil_db_property(m, "civil.tagged");
+	bool hot_tag = civil_db_has_tag(m, w->cfg->tag);
+	bool by_hand = hot_tag && !(tagged && !strcmp(tagged, "1"));
+	civil_heat_sample_t s = { 0 };
+	civil_heat_score_t fresh = { 0 };
+	bool have_fresh = false;
+	notmuch_tags_t *tags;
+	char *addr;
+
+	if (prop) {
+		s.score = strtod(prop, NULL);
+		w->scored = true;
+	} else if (hot_tag && w->heat && w->explain) {
+		have_fresh = rescore(w->heat, m, &fresh);
+		s.score = fresh.score;
+		w->scored |= have_fresh;
+	}
+	addr = address_of(from ? from : "");
+	add_unique(w->people, addr);
+	g_ptr_array_add(w->keep, addr);
+	s.author = addr;
+	s.date = (long long)notmuch_message_get_date(m);
+	if (!list || !*list)
+		list = notmuch_message_get_header(m, "x-mailing-list");
+	if (list && *list) {
+		char *l = list_of(list);
+
+		add_unique(w->lists, l);
+		free(l);
+	}
+	for (tags = notmuch_message_get_tags(m); notmuch_tags_valid(tags);
+	     notmuch_tags_move_to_next(tags))
+		add_unique(w->tags, notmuch_tags_get(tags));
+	notmuch_tags_destroy(tags);
+
+	civil_buf_addch(&w->strip,
+			strip_char(s.score, w->cfg->threshold,
+				   by_hand && s.score < w->cfg->threshold));
+	/* By hand counts as heated for the thread's heat, whatever the
+	 * words say. */
+	if (by_hand && s.score < w->cfg->threshold)
+		s.score = w->cfg->threshold;
+	if (s.score > w->peak)
+		w->peak = s.score;
+	g_array_append_val(w->samples, s);
+
+	if (w->explain && (hot_tag || s.score >= w->cfg->threshold)) {
+		if (have_fresh) {
+			passages_from_heat(w->passages, id, &fresh);
+		} else {
+			notmuch_message_properties_t *p =
+				notmuch_message_get_properties(
+					m, "civil.reason", TRUE);
+
+			for (; notmuch_message_properties_valid(p);
+			     notmuch_message_properties_move_to_next(p))
+				passage_from_reason(
+					w->passages, id, s.score,
+					notmuch_message_properties_value(p));
+			notmuch_message_properties_destroy(p);
+		}
+	}
+	if (have_fresh)
+		civil_heat_score_release(&fresh);
+}
+
+static char **to_strv(GPtrArray *v, size_t *n)
+{
+	*n = v->len;
+	g_ptr_array_add(v, NULL);
+	return (char **)g_ptr_array_free(v, FALSE);
+}
+
+static void fill_thread(struct walk *w, notmuch_thread_t *t,
+			civil_heated_thread_t *out)
+{
+	notmuch_messages_t *msgs;
+
+	memset(out, 0, sizeof(*out));
+	w->people = g_ptr_array_new_with_free_func(free);
+	w->lists = g_ptr_array_new_with_free_func(free);
+	w->tags = g_ptr_array_new_with_free_func(free);
+	w->keep = g_ptr_array_new_with_free_func(free);
+	w->samples = g_array_new(FALSE, FALSE, sizeof(civil_heat_sample_t));
+	w->passages = g_array_new(FALSE, FALSE, sizeof(civil_heated_passage_t));
+	civil_buf_reset(&w->strip);
+	w->peak = 0;
+	w->scored = false;
+
+	/* All messages of the thread, oldest first. */
+	for (msgs = notmuch_thread_get_messages(t);
+	     notmuch_messages_valid(msgs);
+	     notmuch_messages_move_to_next(msgs)) {
+		notmuch_message_t *m = notmuch_messages_get(msgs);
+
+		walk_message(w, m);
+		notmuch_message_destroy(m);
+	}
+	out->thread = xstrdup(notmuch_thread_get_thread_id(t));
+	out->subject = xstrdup(notmuch_thread_get_subject(t));
+	out->authors = xstrdup(notmuch_thread_get_authors(t));
+	out->first = (long long)notmuch_thread_get_oldest_date(t);
+	out->last = (long long)notmuch_thread_get_newest_date(t);
+	out->messages = (size_t)notmuch_thread_get_total_messages(t);
+	out->matched = (size_t)notmuch_thread_get_matched_messages(t);
+	out->peak = w->peak;
+	out->scored = w->scored;
+	out->strip = xstrdup(civil_buf_str(&w->strip));
+	civil_thread_heat((const civil_heat_sample_t *)(void *)w->samples->data,
+			  w->samples->len, w->cfg->threshold, &out->heat);
+	out->people = to_strv(w->people, &out->n_people);
+	out->lists = to_strv(w->lists, &out->n_lists);
+	out->tags = to_strv(w->tags, &out->n_tags);
+	out->n_passages = w->passages->len;
+	out->passages = (civil_heated_passage_t *)(void *)g_array_free(
+		w->passages, FALSE);
+	g_array_free(w->samples, TRUE);
+	g_ptr_array_free(w->keep, TRUE);
+}
+
+static void thread_release(civil_heated_thread_t *t)
+{
+	free(t->thread);
+	free(t->subject);
+	free(t->authors);
+	free(t->strip);
+	g_strfreev(t->people);
+	g_strfreev(t->lists);
+	g_strfreev(t->tags);
+	for (size_t i = 0; i < t->n_passages; i++) {
+		free(t->passages[i].id);
+		free(t->passages[i].signal);
+		free(t->passages[i].match);
+		free(t->passages[i].sentence);
+	}
+	g_free(t->passages);
+}
+
+civil_status_t civil_heated_foreach(const char *query,
+				    const civil_nm_config_t *cfg,
+				    const civil_heat_t *heat, bool explain,
+				    civil_heated_fn fn, void *arg,
+				    civil_error_t *err)
+{
+	struct walk w = { .cfg = cfg, .heat = heat, .explain = explain };
+	struct civil_buf q = CIVIL_BUF_INIT;
+	notmuch_database_t *db = NULL;
+	notmuch_threads_t *threads = NULL;
+	notmuch_query_t *nq;
+	notmuch_status_t ns;
+	civil_status_t st;
+
+	st = civil_db_open(false, 0, &db, err);
+	if (st)
+		return st;
+	civil_buf_adds(&q, "(");
+	civil_db_quote_term(&q, "tag", cfg->tag);
+	civil_buf_adds(&q, " OR ");
+	civil_db_quote_term(&q, "tag", cfg->thread_tag);
+	civil_buf_adds(&q, ")");
+	if (query && *query)
+		civil_buf_addf(&q, " AND (%s)", query);
+	nq = notmuch_query_create(db, q.buf);
+	notmuch_query_set_sort(nq, NOTMUCH_SORT_NEWEST_FIRST);
+	notmuch_query_set_omit_excluded(nq, NOTMUCH_EXCLUDE_FALSE);
+	ns = notmuch_query_search_threads(nq, &threads);
+	if (ns) {
+		st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
+				     "bad query '%s': %s", query ? query : "",
+				     civil_db_message(db, ns));
+		goto done;
+	}
+	for (; notmuch_threads_valid(threads);
+	     notmuch_threads_move_to_next(threads)) {
+		notmuch_thread_t *t = notmuch_threads_get(threads);
+		civil_heated_thread_t out;
+		int stop;
+
+		fill_thread(&w, t, &out);
+		notmuch_thread_destroy(t);
+		stop = fn(&out, arg);
+		thread_release(&out);
+		if (stop)
+			break;
+	}
+done:
+	civil_buf_release(&w.strip);
+	civil_buf_release(&q);
+	notmuch_query_destroy(nq);
+	notmuch_database_destroy(db);
+	return st;
+}

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * mbox.c - the messages of an mbox (what "b4 mbox" and "lei q" write),
+ * split by GMime's mbox parser.  Input that does not start with a From_
+ * line is taken as one message, so a single .eml works too.
+ */
+#include <string.h>
+
+#include "civil.h"
+#include "internal.h"
+
+civil_status_t civil_mbox_foreach(const void *data, size_t len,
+				  const char *name, civil_mbox_fn fn, void *arg,
+				  size_t *skipped, civil_error_t *err)
+{
+	GMimeStream *stream;
+	GMimeParser *parser;
+	civil_status_t st = CIVIL_STATUS_SUCCESS;
+	size_t n = 0;
+
+	*skipped = 0;
+	if (len < 5 || memcmp(data, "From ", 5)) {
+		civil_message_t *msg;
+
+		if (civil_message_parse(data, len, name, &msg, err))
+			return civil_error_set(err, CIVIL_STATUS_NOT_MAIL,
+					       "'%s' is neither an mbox nor a "
+					       "mail message",
+					       name);
+		fn(msg, arg);
+		civil_message_free(msg);
+		return CIVIL_STATUS_SUCCESS;
+	}
+
+	/* GMime stops at a message it can't read; start again at the next
+	 * From_ line after it, so one broken message costs only itself. */
+	for (size_t base = 0; base < len;) {
+		const char *p = (const char *)data + base;
+		size_t rest = len - base, resume;
+		gint64 end = 0;
+		bool eos;
+
+		stream = g_mime_stream_mem_new_with_buffer(p, rest);
+		parser = g_mime_parser_new_with_stream(stream);
+		g_mime_parser_set_format(parser, GMIME_FORMAT_MBOX);
+		while (!g_mime_parser_eos(parser)) {
+			GMimeMessage *m =
+				g_mime_parser_construct_message(parser, NULL);
+			gint64 start =
+				g_mime_parser_get_mbox_marker_offset(parser);
+			struct civil_buf label = CIVIL_BUF_INIT;
+			civil_message_t *msg = NULL;
+			int stop;
+
+			if (!m)
+				break;
+			g_object_unref(m);
+			end = g_mime_parser_tell(parser);
+			n++;
+			/* Each message is parsed again on its own bytes, so
+			 * every message in civil is the same kind of object. */
+			civil_buf_addf(&label, "%s: message %zu", name, n);
+			if (start < 0 || end <= start || (size_t)end > rest ||
+			    civil_message_parse(p + start,
+						(size_t)(end - start),
+						label.buf, &msg, NULL)) {
+				(*skipped)++;
+				civil_buf_release(&label);
+				continue;
+			}
+			civil_buf_release(&label);
+			stop = fn(msg, arg);
+			civil_message_free(msg);
+			if (stop) {
+				end = (gint64)rest;
+				break;
+			}
+		}
+		eos = g_mime_parser_eos(parser);
+		g_object_unref(parser);
+		g_object_unref(stream);
+		if (end >= (gint64)rest || eos)
+			break;
+		/* A message GMime could not read: skip to the next From_. */
+		resume = (size_t)(end > 0 ? end : 0) + 1;
+		while (resume < rest && !(p[resume - 1] == '\n' &&
+					  !strncmp(p + resume, "From ", 5)))
+			resume++;
+		if (resume >= rest)
+			break;
+		(*skipped)++;
+		n++;
+		base += resume;
+	}
+	if (!n)
+		st = civil_error_set(err, CIVIL_STATUS_NOT_MAIL,
+				     "'%s' holds no messages", name);
+	return st;
+}

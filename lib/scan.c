@@ -1,0 +1,505 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * scan.c - score the messages a notmuch query (or an mbox) names, and
+ * turn the scores into tag changes: "+heated -- id:..." for messages over
+ * the threshold, "+heated-thread -- thread:..." for threads that are hot
+ * as a whole.
+ *
+ * Scoring reads mail files, which is slow, so it happens with the
+ * database open read-only.  Only then, with --apply, is the database
+ * opened for writing, briefly, and every change made inside atomic
+ * sections.  The score and its reasons are kept as message properties
+ * (civil.heat, civil.reason) so civil-heated can show them without
+ * scoring again, and civil.tagged remembers which heated tags civil set,
+ * so a rescan may take back its own tag but never a person's.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "civil.h"
+#include "db.h"
+#include "internal.h"
+
+#define ATOMIC_BATCH 500
+#define PROPERTY_MAX 200 /* bytes of a civil.reason value */
+
+struct rec {
+	char *id;
+	char *thread;
+	char *author;
+	long long date;
+	civil_heat_score_t heat;
+	bool had_tag;
+	bool civil_tagged;
+};
+
+struct scan {
+	const civil_heat_t *heat;
+	const civil_scan_opts_t *o;
+	const civil_scan_sink_t *sink;
+	civil_scan_stats_t *stats;
+	GArray *recs;	   /* struct rec */
+	GHashTable *by_id; /* id -> index + 1 in recs */
+};
+
+static void warn(struct scan *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void warn(struct scan *s, const char *fmt, ...)
+{
+	struct civil_buf b = CIVIL_BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	civil_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	if (s->sink->warn)
+		s->sink->warn(b.buf, s->sink->arg);
+	civil_buf_release(&b);
+}
+
+/* Tags in a batch line: anything but plain characters as %XX. */
+static void add_tag_encoded(struct civil_buf *b, const char *tag)
+{
+	for (const unsigned char *c = (const unsigned char *)tag; *c; c++) {
+		if (*c <= ' ' || *c >= 0x7f || *c == '%' || *c == '"' ||
+		    *c == '(' || *c == ')')
+			civil_buf_addf(b, "%%%02X", *c);
+		else
+			civil_buf_addch(b, (char)*c);
+	}
+}
+
+static void emit(struct scan *s, char sign, const char *tag, const char *prefix,
+		 const char *value)
+{
+	struct civil_buf b = CIVIL_BUF_INIT;
+
+	civil_buf_addch(&b, sign);
+	add_tag_encoded(&b, tag);
+	civil_buf_adds(&b, " -- ");
+	civil_db_quote_term(&b, prefix, value);
+	if (s->sink->tag_line)
+		s->sink->tag_line(b.buf, s->sink->arg);
+	civil_buf_release(&b);
+}
+
+static void report(struct scan *s, const struct rec *r)
+{
+	civil_scan_item_t item = { r->id, r->thread, r->heat.score, &r->heat,
+				   r->heat.score >= s->o->cfg->threshold };
+
+	if (s->sink->scored)
+		s->sink->scored(&item, s->sink->arg);
+}
+
+/* Score one message file; false (with a warning) when it can't be read. */
+static bool score_file(struct scan *s, const char *id, const char *path,
+		       civil_heat_score_t *out)
+{
+	struct civil_buf raw = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_message_t *msg = NULL;
+
+	if (civil_file_read(path, &raw, &err) ||
+	    civil_message_parse(raw.buf, raw.len, path, &msg, &err)) {
+		warn(s, "id:%s: %s; skipped", id, err.message);
+		civil_error_clear(&err);
+		civil_buf_release(&raw);
+		return false;
+	}
+	civil_buf_release(&raw);
+	civil_heat_score_message(s->heat, msg, out);
+	civil_message_free(msg);
+	return true;
+}
+
+static int scan_one(notmuch_message_t *m, void *arg)
+{
+	struct scan *s = arg;
+	const char *id = notmuch_message_get_message_id(m);
+	const char *from = notmuch_message_get_header(m, "from");
+	const char *tagged = civil_db_property(m, "civil.tagged");
+	char *first = NULL, *file = civil_db_existing_file(m, &first);
+	struct rec r = { 0 };
+
+	if (!file) {
+		warn(s, "id:%s: can't read '%s'; skipped", id,
+		     first ? first : "(no file)");
+		s->stats->skipped++;
+		free(first);
+		return 0;
+	}
+	free(first);
+	if (!score_file(s, id, file, &r.heat)) {
+		s->stats->skipped++;
+		free(file);
+		return 0;
+	}
+	free(file);
+	r.id = strdup(id);
+	r.thread = strdup(notmuch_message_get_thread_id(m));
+	r.author = strdup(from ? from : "");
+	r.date = (long long)notmuch_message_get_date(m);
+	r.had_tag = civil_db_has_tag(m, s->o->cfg->tag);
+	r.civil_tagged = tagged && !strcmp(tagged, "1");
+	s->stats->scanned++;
+	if (r.heat.score >= s->o->cfg->threshold)
+		s->stats->heated++;
+	g_array_append_val(s->recs, r);
+	g_hash_table_insert(s->by_id, r.id, GSIZE_TO_POINTER(s->recs->len));
+	report(s, &r);
+	return 0;
+}
+
+static bool wants_tag(const struct scan *s, const struct rec *r)
+{
+	return r->heat.score >= s->o->cfg->threshold && !r->had_tag;
+}
+
+/* civil's own tag on a message that has cooled down comes off; a tag a
+ * person set never does. */
+static bool wants_untag(const struct scan *s, const struct rec *r)
+{
+	return r->heat.score < s->o->cfg->threshold && r->had_tag &&
+	       r->civil_tagged;
+}
+
+/* ---- threads ---- */
+
+struct thread_walk {
+	struct scan *s;
+	GArray *samples; /* civil_heat_sample_t */
+	GPtrArray *keep; /* strings the samples point at */
+	bool all_tagged;
+};
+
+static int sample_one(notmuch_message_t *m, void *arg)
+{
+	struct thread_walk *w = arg;
+	const char *id = notmuch_message_get_message_id(m);
+	gsize idx = GPOINTER_TO_SIZE(g_hash_table_lookup(w->s->by_id, id));
+	const char *prop = civil_db_property(m, "civil.heat");
+	const char *from = notmuch_message_get_header(m, "from");
+	civil_heat_sample_t v = { 0 };
+	char *author = strdup(from ? from : "");
+
+	if (idx)
+		v.score = g_array_index(w->s->recs, struct rec, idx - 1)
+				  .heat.score;
+	else if (prop)
+		v.score = strtod(prop, NULL);
+	/* A message a person tagged heated is heated, whatever its words. */
+	if (civil_db_has_tag(m, w->s->o->cfg->tag) &&
+	    v.score < w->s->o->cfg->threshold &&
+	    !(idx &&
+	      g_array_index(w->s->recs, struct rec, idx - 1).civil_tagged))
+		v.score = w->s->o->cfg->threshold;
+	v.author = author;
+	v.date = (long long)notmuch_message_get_date(m);
+	g_ptr_array_add(w->keep, author);
+	g_array_append_val(w->samples, v);
+	w->all_tagged &= civil_db_has_tag(m, w->s->o->cfg->thread_tag);
+	return 0;
+}
+
+/* The threads the scan touched that are heated as a whole and still lack
+ * the thread tag on some message. */
+static GPtrArray *heated_threads(struct scan *s, notmuch_database_t *db,
+				 civil_error_t *err)
+{
+	GPtrArray *out = g_ptr_array_new_with_free_func(free);
+	GHashTable *seen = g_hash_table_new(g_str_hash, g_str_equal);
+
+	for (guint i = 0; i < s->recs->len; i++) {
+		struct rec *r = &g_array_index(s->recs, struct rec, i);
+		struct thread_walk w = { s, NULL, NULL, true };
+		struct civil_buf q = CIVIL_BUF_INIT;
+		civil_thread_heat_t th;
+
+		if (!g_hash_table_add(seen, r->thread))
+			continue;
+		w.samples =
+			g_array_new(FALSE, FALSE, sizeof(civil_heat_sample_t));
+		w.keep = g_ptr_array_new_with_free_func(free);
+		civil_db_quote_term(&q, "thread", r->thread);
+		if (civil_db_foreach(db, q.buf, NOTMUCH_SORT_OLDEST_FIRST,
+				     sample_one, &w,
+				     err) == CIVIL_STATUS_SUCCESS) {
+			civil_thread_heat((const civil_heat_sample_t *)(void *)
+						  w.samples->data,
+					  w.samples->len, s->o->cfg->threshold,
+					  &th);
+			if (th.is_heated) {
+				s->stats->threads_heated++;
+				if (!w.all_tagged)
+					g_ptr_array_add(out, strdup(r->thread));
+			}
+		}
+		civil_buf_release(&q);
+		g_array_free(w.samples, TRUE);
+		g_ptr_array_free(w.keep, TRUE);
+	}
+	g_hash_table_destroy(seen);
+	return out;
+}
+
+/* ---- applying ---- */
+
+static void sanitize_field(struct civil_buf *b, const char *s)
+{
+	for (; *s; s++)
+		civil_buf_addch(b, *s == '\t' || *s == '\n' ? ' ' : *s);
+}
+
+static notmuch_status_t store_heat(notmuch_message_t *m, const struct rec *r)
+{
+	struct civil_buf b = CIVIL_BUF_INIT;
+	notmuch_status_t ns;
+
+	ns = notmuch_message_remove_all_properties(m, "civil.heat");
+	if (!ns)
+		ns = notmuch_message_remove_all_properties(m, "civil.reason");
+	civil_buf_addf(&b, "%.2f", r->heat.score);
+	if (!ns)
+		ns = notmuch_message_add_property(m, "civil.heat", b.buf);
+	for (size_t i = 0; i < r->heat.n_reasons && !ns; i++) {
+		const civil_heat_reason_t *why = &r->heat.reasons[i];
+
+		/* signal, weight, aimed, match, sentence: tab-separated. */
+		civil_buf_reset(&b);
+		civil_buf_addf(&b, "%s\t%.2f\t%d\t", why->signal, why->weight,
+			       why->aimed);
+		sanitize_field(&b, why->match);
+		civil_buf_addch(&b, '\t');
+		sanitize_field(&b, why->sentence);
+		/* A property is a Xapian term, and terms end at 245 bytes:
+		 * cut the sentence short, at a character boundary. */
+		if (b.len > PROPERTY_MAX) {
+			b.len = PROPERTY_MAX;
+			while (b.len &&
+			       ((unsigned char)b.buf[b.len] & 0xc0) == 0x80)
+				b.len--;
+			b.buf[b.len] = '\0';
+		}
+		ns = notmuch_message_add_property(m, "civil.reason", b.buf);
+	}
+	civil_buf_release(&b);
+	return ns;
+}
+
+static notmuch_status_t apply_one(struct scan *s, notmuch_database_t *db,
+				  const struct rec *r)
+{
+	const char *tag = s->o->cfg->tag;
+	notmuch_message_t *m = NULL;
+	notmuch_status_t ns;
+
+	const char *old;
+	char now[32];
+	bool same;
+
+	ns = notmuch_database_find_message(db, r->id, &m);
+	if (ns || !m)
+		return ns; /* gone since we looked: nothing to do */
+	/* A rescan that finds what the last one found writes nothing. */
+	snprintf(now, sizeof(now), "%.2f", r->heat.score);
+	old = civil_db_property(m, "civil.heat");
+	same = old && !strcmp(old, now);
+	if (same && !wants_tag(s, r) && !wants_untag(s, r)) {
+		notmuch_message_destroy(m);
+		return NOTMUCH_STATUS_SUCCESS;
+	}
+	ns = notmuch_message_freeze(m);
+	if (!ns && !same)
+		ns = store_heat(m, r);
+	if (!ns && wants_tag(s, r)) {
+		ns = notmuch_message_add_tag(m, tag);
+		if (!ns)
+			ns = notmuch_message_remove_all_properties(
+				m, "civil.tagged");
+		if (!ns)
+			ns = notmuch_message_add_property(m, "civil.tagged",
+							  "1");
+		s->stats->changed++;
+	} else if (!ns && wants_untag(s, r)) {
+		ns = notmuch_message_remove_tag(m, tag);
+		if (!ns)
+			ns = notmuch_message_remove_all_properties(
+				m, "civil.tagged");
+		s->stats->changed++;
+	}
+	if (!ns)
+		ns = notmuch_message_thaw(m);
+	notmuch_message_destroy(m);
+	return ns;
+}
+
+static int tag_thread_one(notmuch_message_t *m, void *arg)
+{
+	struct scan *s = arg;
+
+	if (!civil_db_has_tag(m, s->o->cfg->thread_tag)) {
+		notmuch_message_add_tag(m, s->o->cfg->thread_tag);
+		s->stats->changed++;
+	}
+	return 0;
+}
+
+static civil_status_t apply(struct scan *s, GPtrArray *threads,
+			    civil_error_t *err)
+{
+	notmuch_database_t *db = NULL;
+	notmuch_status_t ns = NOTMUCH_STATUS_SUCCESS;
+	civil_status_t st;
+
+	st = civil_db_open(true, s->o->cfg->lock_timeout_ms, &db, err);
+	if (st)
+		return st;
+	for (guint i = 0; i < s->recs->len && !ns; i++) {
+		if (i % ATOMIC_BATCH == 0) {
+			if (i)
+				ns = notmuch_database_end_atomic(db);
+			if (!ns)
+				ns = notmuch_database_begin_atomic(db);
+		}
+		if (!ns)
+			ns = apply_one(s, db,
+				       &g_array_index(s->recs, struct rec, i));
+	}
+	if (!ns && s->recs->len)
+		ns = notmuch_database_end_atomic(db);
+	for (guint i = 0; i < threads->len && !ns; i++) {
+		struct civil_buf q = CIVIL_BUF_INIT;
+
+		civil_db_quote_term(&q, "thread",
+				    g_ptr_array_index(threads, i));
+		ns = notmuch_database_begin_atomic(db);
+		if (!ns) {
+			st = civil_db_foreach(db, q.buf, NOTMUCH_SORT_UNSORTED,
+					      tag_thread_one, s, err);
+			ns = notmuch_database_end_atomic(db);
+		}
+		civil_buf_release(&q);
+	}
+	if (ns)
+		st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
+				     "can't tag in '%s': %s", civil_db_path(db),
+				     civil_db_message(db, ns));
+	/* Closing commits; an unfinished atomic section is thrown away
+	 * whole, never half applied. */
+	ns = notmuch_database_close(db);
+	if (ns && !st)
+		st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
+				     "can't save changes: %s",
+				     notmuch_status_to_string(ns));
+	notmuch_database_destroy(db);
+	return st;
+}
+
+static void scan_free(struct scan *s)
+{
+	for (guint i = 0; i < s->recs->len; i++) {
+		struct rec *r = &g_array_index(s->recs, struct rec, i);
+
+		free(r->id);
+		free(r->thread);
+		free(r->author);
+		civil_heat_score_release(&r->heat);
+	}
+	g_array_free(s->recs, TRUE);
+	g_hash_table_destroy(s->by_id);
+}
+
+civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
+			     const civil_scan_sink_t *sink,
+			     civil_scan_stats_t *stats, civil_error_t *err)
+{
+	struct scan s = { h, o, sink, stats, NULL, NULL };
+	notmuch_database_t *db = NULL;
+	GPtrArray *threads = NULL;
+	civil_status_t st;
+
+	memset(stats, 0, sizeof(*stats));
+	st = civil_db_open(false, 0, &db, err);
+	if (st)
+		return st;
+	s.recs = g_array_new(FALSE, TRUE, sizeof(struct rec));
+	s.by_id = g_hash_table_new(g_str_hash, g_str_equal);
+	st = civil_db_foreach(db, o->query, NOTMUCH_SORT_OLDEST_FIRST, scan_one,
+			      &s, err);
+	if (!st)
+		threads = heated_threads(&s, db, err);
+	notmuch_database_destroy(db);
+	if (st)
+		goto done;
+
+	if (o->apply) {
+		st = apply(&s, threads, err);
+	} else {
+		for (guint i = 0; i < s.recs->len; i++) {
+			struct rec *r = &g_array_index(s.recs, struct rec, i);
+
+			if (wants_tag(&s, r))
+				emit(&s, '+', o->cfg->tag, "id", r->id);
+			else if (wants_untag(&s, r))
+				emit(&s, '-', o->cfg->tag, "id", r->id);
+		}
+		for (guint i = 0; i < threads->len; i++)
+			emit(&s, '+', o->cfg->thread_tag, "thread",
+			     g_ptr_array_index(threads, i));
+	}
+	if (!st && stats->skipped)
+		st = civil_error_set(err, CIVIL_STATUS_PARTIAL,
+				     "%zu of %zu messages skipped",
+				     stats->skipped,
+				     stats->skipped + stats->scanned);
+done:
+	if (threads)
+		g_ptr_array_free(threads, TRUE);
+	scan_free(&s);
+	return st;
+}
+
+/* ---- mbox ---- */
+
+static int mbox_one(civil_message_t *msg, void *arg)
+{
+	struct scan *s = arg;
+	const char *id = civil_message_id(msg);
+	struct rec r = { 0 };
+
+	civil_heat_score_message(s->heat, msg, &r.heat);
+	r.id = strdup(id ? id : "");
+	s->stats->scanned++;
+	if (r.heat.score >= s->o->cfg->threshold) {
+		s->stats->heated++;
+		if (id)
+			emit(s, '+', s->o->cfg->tag, "id", id);
+	}
+	report(s, &r);
+	free(r.id);
+	civil_heat_score_release(&r.heat);
+	return 0;
+}
+
+civil_status_t civil_scan_mbox(const civil_heat_t *h, const void *data,
+			       size_t len, const char *name,
+			       const civil_scan_opts_t *o,
+			       const civil_scan_sink_t *sink,
+			       civil_scan_stats_t *stats, civil_error_t *err)
+{
+	struct scan s = { h, o, sink, stats, NULL, NULL };
+	civil_status_t st;
+
+	memset(stats, 0, sizeof(*stats));
+	st = civil_mbox_foreach(data, len, name, mbox_one, &s, &stats->skipped,
+				err);
+	if (!st && stats->skipped)
+		st = civil_error_set(err, CIVIL_STATUS_PARTIAL,
+				     "%zu messages in '%s' are not mail; "
+				     "skipped",
+				     stats->skipped, name);
+	return st;
+}

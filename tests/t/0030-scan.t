@@ -1,0 +1,217 @@
+#!/bin/sh
+# civil-scan and civil-heated on a real notmuch database in a temporary HOME.
+. "$(dirname "$0")/lib.sh"
+
+command -v notmuch >/dev/null || skip_all "notmuch is not installed"
+HOLD="$CIVIL_BUILD/tests/hold-lock"
+ID=kernel-test.invalid
+
+setup_notmuch piped
+make_threads
+notmuch new --quiet
+setup_notmuch applied
+make_threads
+notmuch new --quiet
+
+test_cmp_dump() {
+	grep -v "^#" "$1" | sort >"$1.sorted" &&
+	grep -v "^#" "$2" | sort >"$2.sorted" &&
+	diff -u "$1.sorted" "$2.sorted"
+}
+
+test_expect_success 'civil-scan prints notmuch tag --batch lines for the heated' '
+	civil-scan >lines &&
+	grep -x "+heated -- id:\"hot-3@$ID\"" lines &&
+	grep -x "+heated -- id:\"hot-5@$ID\"" lines &&
+	grep "^+heated-thread -- thread:\"" lines &&
+	test $(grep -c "^+heated " lines) -eq 2 &&
+	! grep -e calm -e hot-4 -e hot-1 -e hot-2 lines
+'
+
+test_expect_success '--scores: SCORE, Message-ID and reasons, every message' '
+	civil-scan --scores >scores &&
+	test $(wc -l <scores) -eq 8 &&
+	grep "^[0-9]*\.[0-9][0-9]	hot-3@$ID	.*insult .idiot. (at a person)" scores &&
+	grep "^0\.00	calm-1@$ID	\$" scores &&
+	grep "^0\.00	hot-4@$ID	\$" scores
+'
+
+test_expect_success 'piping into notmuch tag --batch and --apply tag alike' '
+	NOTMUCH_CONFIG=$HOME/.notmuch-config-piped civil-scan >batch &&
+	NOTMUCH_CONFIG=$HOME/.notmuch-config-piped notmuch tag --batch <batch &&
+	civil-scan --apply &&
+	NOTMUCH_CONFIG=$HOME/.notmuch-config-piped notmuch dump --include=tags >a &&
+	notmuch dump --include=tags >b &&
+	test_cmp_dump a b &&
+	test "$(tags_of hot-3)" = "heated heated-thread new unread " &&
+	test "$(tags_of hot-1)" = "heated-thread new unread " &&
+	test "$(tags_of calm-1)" = "new unread "
+'
+
+test_expect_success '--apply keeps the score and reasons as properties' '
+	notmuch dump --include=properties "id:hot-3@$ID" >props &&
+	grep "civil.heat=" props &&
+	grep "civil.reason=insult" props &&
+	grep "civil.tagged=1" props
+'
+
+test_expect_success 'rescanning changes nothing' '
+	notmuch dump --include=tags --include=properties >before &&
+	civil-scan --apply &&
+	civil-scan >again &&
+	test ! -s again &&
+	notmuch dump --include=tags --include=properties >after &&
+	diff -u before after
+'
+
+test_expect_success 'civil-heated: the heated thread, with why' '
+	civil-heated >out &&
+	test $(grep -c "^thread:" out) -eq 1 &&
+	grep "\[5 msgs, 2 people\]  peak [0-9.]*  \.\.#\.#  ksummit.lists.kernel-test.invalid" out &&
+	grep "^    \[PATCH\] mm: speed up the fault path" out &&
+	civil-heated --explain >why &&
+	grep "id:hot-3@$ID  [0-9.]*  insult .idiot. (at a person): \"This is utter garbage and you are an idiot.\"" why &&
+	grep "id:hot-3@$ID  [0-9.]*  dismissal .You clearly have no idea." why &&
+	grep "id:hot-5@$ID .*impatience .For the last time." why &&
+	! grep hot-4 why
+'
+
+test_expect_success 'a thread a person tagged heated is found, and kept' '
+	notmuch tag +heated "id:calm-2@$ID" &&
+	civil-heated >out &&
+	test $(grep -c "^thread:" out) -eq 2 &&
+	grep "scheduling the plumbers BoF" out &&
+	grep "\.!\." out &&
+	civil-scan --apply "*" &&
+	test "$(tags_of calm-2)" = "heated heated-thread new unread "
+'
+
+test_expect_success 'civil-heated --format=json is shaped like notmuch search' '
+	civil-heated --format=json --explain >json &&
+	python3 - json <<-\PY
+	import json, sys
+	v = json.load(open(sys.argv[1]))
+	assert len(v) == 2, v
+	t = v[1] if "fault" in v[1]["subject"] else v[0]
+	for k in ("thread", "timestamp", "matched", "total", "authors", "subject",
+	          "query", "tags", "first", "last", "people", "lists", "peak",
+	          "heated", "escalating", "strip", "passages"):
+	    assert k in t, k
+	assert t["total"] == 5 and t["strip"] == "..#.#", t
+	assert any(p["match"] == "idiot" and p["aimed"] for p in t["passages"])
+	PY
+'
+
+test_expect_success 'civil cools its own tag, never a person'"'"'s' '
+	printf "0 insult idiot\n0 contempt utter nonsense\n0 contempt garbage\n0 dismissal you have no idea\n0 dismissal you clearly have no idea\n0 dismissal no idea what you\n0 dismissal you clearly don'"'"'t\n" >"$HOME/mylex" &&
+	printf "[civil]\nlexicon=~/mylex\n" >>"$NOTMUCH_CONFIG" &&
+	civil-scan "*" >cool &&
+	grep -x -- "-heated -- id:\"hot-3@$ID\"" cool &&
+	civil-scan --apply "*" &&
+	test "$(tags_of hot-3)" = "heated-thread new unread " &&
+	test "$(tags_of calm-2)" = "heated heated-thread new unread " &&
+	sed -i "/^\[civil\]/,\$d" "$NOTMUCH_CONFIG" &&
+	civil-scan --apply "*" &&
+	test "$(tags_of hot-3)" = "heated heated-thread new unread "
+'
+
+test_expect_success 'another writer holds the lock: civil-scan waits, then tags' '
+	notmuch tag -heated "id:hot-5@$ID" &&
+	notmuch restore --include=properties <<-EOF &&
+	#= hot-5@$ID civil.heat=0.00
+	EOF
+	{ "$HOLD" "calm-3@$ID" 2 >held & } &&
+	while ! test -s held; do sleep 0.1; done &&
+	civil-scan --apply "*" &&
+	wait &&
+	test "$(tags_of hot-5)" = "heated heated-thread new unread " &&
+	tags_of calm-3 | grep -w held
+'
+
+test_expect_success 'held too long: civil-scan reports, changes nothing, loses nothing' '
+	notmuch tag -heated "id:hot-5@$ID" &&
+	notmuch dump --include=tags --include=properties >before &&
+	printf "[civil]\nlock-timeout=1\n" >>"$NOTMUCH_CONFIG" &&
+	rm -f held &&
+	{ "$HOLD" "calm-1@$ID" 4 >held & } &&
+	while ! test -s held; do sleep 0.1; done &&
+	{ civil-scan --apply "*" 2>err; status=$?; } ;
+	wait &&
+	sed -i "/^\[civil\]/,\$d" "$NOTMUCH_CONFIG" &&
+	test $status -eq 75 &&
+	test $(wc -l <err) -eq 1 &&
+	grep "civil-scan: database .* is locked by another writer; gave up after 1 s" err &&
+	notmuch dump --include=tags --include=properties >after &&
+	grep -v calm-1 before >b && grep -v calm-1 after >a && diff -u b a &&
+	tags_of calm-1 | grep -w held &&
+	notmuch count "*" >/dev/null
+'
+
+test_expect_success 'a message file gone from disk: skipped, said, the rest scanned' '
+	file=$(notmuch search --output=files "id:calm-3@$ID") &&
+	mv "$file" "$HOME/calm-3.saved" &&
+	{ civil-scan --scores "*" >scores 2>err; status=$?; } ;
+	mv "$HOME/calm-3.saved" "$file" &&
+	test $status -eq 3 &&
+	grep "civil-scan: id:calm-3@$ID: can.t read .*; skipped" err &&
+	grep "civil-scan: 1 of 8 messages skipped" err &&
+	test $(wc -l <scores) -eq 7
+'
+
+test_expect_success 'a bad query and a missing database: one clear line, status 1' '
+	{ civil-scan "date:garbage.." 2>err; status=$?; } ;
+	test $status -eq 1 && test $(wc -l <err) -eq 1 &&
+	grep "civil-scan: bad query" err &&
+	{ NOTMUCH_CONFIG=$HOME/nope civil-scan 2>err; status=$?; } ;
+	test $status -eq 1 && test $(wc -l <err) -eq 1 &&
+	grep "^civil-scan: " err &&
+	{ NOTMUCH_CONFIG=$HOME/nope civil-heated 2>err; status=$?; } ;
+	test $status -eq 1 && test $(wc -l <err) -eq 1
+'
+
+test_expect_success 'huge, binary and undecodable mail is scanned or skipped, never fatal' '
+	{ printf "From: big@x\nSubject: big\nMessage-ID: <big@$ID>\n\n"; yes "A calm line of text." | head -c 10485760; } | add_mail big &&
+	{ printf "From: bin@x\nSubject: bin\nMessage-ID: <bin@$ID>\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/plain\n\nYou idiot, see attached.\n--b\nContent-Type: application/octet-stream\nContent-Transfer-Encoding: base64\n\n"; head -c 30000 /dev/urandom | base64; printf "\n--b--\n"; } | add_mail bin &&
+	{ printf "From: bad@x\nSubject: bad\nMessage-ID: <bad@$ID>\nContent-Type: text/plain; charset=x-nonsense\nContent-Transfer-Encoding: base64\n\n!!!not base64 at all\377\376\n"; } | add_mail bad &&
+	notmuch new --quiet &&
+	civil-scan --scores "id:big@$ID or id:bin@$ID or id:bad@$ID" >scores &&
+	test $(wc -l <scores) -eq 3 &&
+	grep "^[0-9.]*	bin@$ID	insult .idiot." scores
+'
+
+test_expect_success '--mbox scores what b4 mbox or lei q write' '
+	notmuch show --format=mbox "thread:{id:hot-3@$ID}" >thread.mbox &&
+	civil-scan --mbox thread.mbox >mlines &&
+	grep -x "+heated -- id:\"hot-3@$ID\"" mlines &&
+	test_line_count 2 mlines &&
+	civil-scan --scores --mbox - <thread.mbox >mscores &&
+	test_line_count 5 mscores &&
+	printf "From nowhere\nnot mail at all\n\n" >broken.mbox &&
+	cat thread.mbox >>broken.mbox &&
+	{ civil-scan --scores --mbox broken.mbox >mscores 2>err; status=$?; } ;
+	test $status -eq 3 && test $(wc -l <mscores) -eq 5 &&
+	grep "not mail; skipped" err
+'
+
+test_expect_success 'civil-install --notmuch: post-new tags new mail, before the user hook' '
+	hooks=$HOME/applied/.notmuch/hooks &&
+	mkdir -p "$hooks" &&
+	write_script "$hooks/post-new" <<-\EOF &&
+	echo "user post-new ran" >>"$HOME/post-new.log"
+	notmuch tag -new tag:new
+	EOF
+	cp "$hooks/post-new" "$HOME/user-post-new" &&
+	notmuch tag -new "*" &&
+	civil-install --notmuch >out &&
+	grep "kept your post-new hook" out &&
+	mail later-1 "Re: [PATCH] mm: speed up the fault path" "Rex Viewer <rex@kernel-test.invalid>" hot-5 9 <<-\EOF &&
+	Shut up and learn to read, you moron.
+	EOF
+	notmuch new --quiet &&
+	test "$(tags_of later-1)" = "heated heated-thread unread " &&
+	grep "user post-new ran" "$HOME/post-new.log" &&
+	civil-install --notmuch --uninstall &&
+	cmp "$HOME/user-post-new" "$hooks/post-new"
+'
+
+test_done

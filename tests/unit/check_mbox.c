@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <string.h>
+
+#include "unit.h"
+
+static int collect(civil_message_t *msg, void *arg)
+{
+	struct civil_buf *b = arg;
+	const char *s = civil_message_subject(msg);
+
+	civil_buf_addf(b, "%s|", s ? s : "(none)");
+	return 0;
+}
+
+START_TEST(splits_messages)
+{
+	const char *mbox = "From a@b Mon Jan  1 00:00:00 2024\nFrom: a@b\n"
+			   "Subject: one\n\nbody\n>From the start\n\n"
+			   "From a@b Mon Jan  1 00:00:00 2024\nFrom: a@b\n"
+			   "Subject: two\n\nbody two\n";
+	struct civil_buf b = CIVIL_BUF_INIT;
+	size_t skipped = 9;
+
+	ck_assert_int_eq(civil_mbox_foreach(mbox, strlen(mbox), "m", collect,
+					    &b, &skipped, NULL),
+			 0);
+	ck_assert_str_eq(b.buf, "one|two|");
+	ck_assert_uint_eq(skipped, 0);
+	civil_buf_release(&b);
+}
+END_TEST
+
+START_TEST(single_message_and_garbage)
+{
+	const char *one = "From: a@b\nSubject: solo\n\nhi\n";
+	struct civil_buf b = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	size_t skipped;
+
+	ck_assert_int_eq(civil_mbox_foreach(one, strlen(one), "m", collect, &b,
+					    &skipped, NULL),
+			 0);
+	ck_assert_str_eq(b.buf, "solo|");
+	ck_assert_int_eq(civil_mbox_foreach("junk\n", 5, "j.mbox", collect, &b,
+					    &skipped, &err),
+			 CIVIL_STATUS_NOT_MAIL);
+	ck_assert(strstr(err.message, "'j.mbox' is neither an mbox"));
+	civil_error_clear(&err);
+	/* A broken From_ line in the middle: the rest still comes through. */
+	civil_buf_reset(&b);
+	one = "From x\nFrom: a@b\nSubject: 1\n\nx\nFrom garbage\n\n"
+	      "From y Mon Jan  1 00:00:00 2024\nFrom: a@b\nSubject: 2\n\ny\n";
+	ck_assert_int_eq(civil_mbox_foreach(one, strlen(one), "m", collect, &b,
+					    &skipped, NULL),
+			 0);
+	ck_assert(strstr(b.buf, "1|") && strstr(b.buf, "2|"));
+	civil_buf_release(&b);
+}
+END_TEST
+
+Suite *suite_mbox(void)
+{
+	Suite *s = suite_create("mbox");
+	TCase *tc = tcase_create("mbox");
+
+	tcase_add_test(tc, splits_messages);
+	tcase_add_test(tc, single_message_and_garbage);
+	suite_add_tcase(s, tc);
+	return s;
+}
