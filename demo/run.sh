@@ -69,3 +69,22 @@ grep -c '^Reviewed under' "$demo/sent/3.eml"
 
 say "civil-install --git --uninstall"
 civil-install --git --uninstall
+
+say "A mailbox in notmuch (demo/mail), with civil's post-new hook"
+mkdir -p "$demo/mail/cur" "$demo/mail/new" "$demo/mail/tmp"
+export NOTMUCH_CONFIG="$demo/notmuch-config"
+printf '[database]\npath=%s/mail\n[user]\nname=Re Viewer\nprimary_email=reviewer@example-kernel.invalid\n[new]\ntags=new;unread\n' \
+	"$demo" >"$NOTMUCH_CONFIG"
+notmuch new --quiet
+civil-install --notmuch
+for f in "$src"/demo/mail/*.eml; do
+	cp "$f" "$demo/mail/new/$(basename "$f" .eml)"
+done
+notmuch new --quiet
+notmuch search '*'
+
+say "What the scan tagged: notmuch search --output=messages tag:heated"
+notmuch search --output=messages tag:heated
+
+say "civil-heated --explain"
+civil-heated --explain

@@ -42,6 +42,18 @@ struct civil_heat {
 	GHashTable *prefix3; /* first 3 letters of a prefix word -> ... */
 };
 
+/* Character classes, looked up per byte in the scanner's inner loop. */
+enum { CODE = 1, STRIP = 2 };
+static unsigned char char_class[256];
+
+static void init_classes(void)
+{
+	for (const char *c = "_()[]{}<>=\\#$%^&|~@`+"; *c; c++)
+		char_class[(unsigned char)*c] |= CODE;
+	for (const char *c = "\"'()[]{}<>*_.,;:!?~`"; *c; c++)
+		char_class[(unsigned char)*c] |= STRIP;
+}
+
 /* ---- the lexicon ---- */
 
 static void entry_free(gpointer p)
@@ -208,6 +220,8 @@ civil_status_t civil_heat_new(const char *const *lexicons, civil_heat_t **out,
 
 	if (!h)
 		abort();
+	if (!char_class['_'])
+		init_classes();
 	h->entries = g_ptr_array_new_with_free_func(entry_free);
 	h->exact = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 					 (GDestroyNotify)g_ptr_array_unref);
@@ -276,7 +290,7 @@ struct word {
 
 static bool code_char(unsigned char c)
 {
-	return strchr("_()[]{}<>=\\#$%^&|~@`+", c) != NULL;
+	return char_class[c] & CODE;
 }
 
 /* An identifier, call, path, number, address or URL is not a word. */
@@ -303,7 +317,7 @@ static bool is_code(const char *s, size_t n)
 
 static bool strip_char(unsigned char c)
 {
-	return strchr("\"'()[]{}<>*_.,;:!?~`", c) != NULL;
+	return char_class[c] & STRIP;
 }
 
 static bool in_list(const char *w, const char *const *list)
@@ -366,10 +380,26 @@ static void add_word(GArray *words, const char *s, size_t n, bool brk)
 	w.src_len = n;
 	w.brk = brk;
 	w.upper = !any_lower && letters > 0;
-	w.shout_word = in_list(w.lower, shout_words);
-	w.you = in_list(w.lower, second_person);
-	w.me = in_list(w.lower, first_person);
+	/* Only capitals can shout; only short words are pronouns. */
+	w.shout_word = w.upper && in_list(w.lower, shout_words);
+	w.you = j <= 10 && (w.lower[0] == 'y' || w.lower[0] == 'u') &&
+		in_list(w.lower, second_person);
+	w.me = j <= 6 && (w.lower[0] == 'i' || w.lower[0] == 'm') &&
+	       in_list(w.lower, first_person);
 	g_array_append_val(words, w);
+}
+
+/* "WTF::", "foo->bar", "f()", "https://": code even once punctuation is
+ * stripped from the ends. */
+static bool looks_like_code(const char *a, const char *b)
+{
+	for (const char *p = a; p + 1 < b; p++) {
+		if ((p[0] == ':' && (p[1] == ':' || p[1] == '/')) ||
+		    (p[0] == '-' && p[1] == '>') ||
+		    (p[0] == '(' && p[1] == ')'))
+			return true;
+	}
+	return false;
 }
 
 /* Split a sentence into words, marking where phrases must not run on. */
@@ -392,9 +422,7 @@ static void split_words(const char *s, size_t n, GArray *words)
 		/* Leading and trailing punctuation is not part of a word;
 		 * punctuation inside a sentence breaks a phrase. */
 		/* "WTF::", "foo->bar", "f()" are code even once stripped. */
-		if (memmem(a, (size_t)(b - a), "::", 2) ||
-		    memmem(a, (size_t)(b - a), "->", 2) ||
-		    memmem(a, (size_t)(b - a), "()", 2)) {
+		if (looks_like_code(a, b)) {
 			brk = true;
 			continue;
 		}
@@ -402,8 +430,7 @@ static void split_words(const char *s, size_t n, GArray *words)
 			a++, brk = true;
 		while (b > a && strip_char((unsigned char)b[-1]))
 			b--;
-		if (a == b || is_code(a, (size_t)(b - a)) ||
-		    memmem(a, (size_t)(b - a), "://", 3)) {
+		if (a == b || is_code(a, (size_t)(b - a))) {
 			brk = true;
 			continue;
 		}

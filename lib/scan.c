@@ -306,7 +306,9 @@ static notmuch_status_t apply_one(struct scan *s, notmuch_database_t *db,
 	/* A rescan that finds what the last one found writes nothing. */
 	snprintf(now, sizeof(now), "%.2f", r->heat.score);
 	old = civil_db_property(m, "civil.heat");
-	same = old && !strcmp(old, now);
+	/* Calm mail never scored before stays without properties: most mail
+	 * is calm, and every property is a Xapian write. */
+	same = old ? !strcmp(old, now) : r->heat.score == 0;
 	if (same && !wants_tag(s, r) && !wants_untag(s, r)) {
 		notmuch_message_destroy(m);
 		return NOTMUCH_STATUS_SUCCESS;

@@ -3,7 +3,6 @@
 set -e
 : "${CIVIL_BUILD:?}"
 here=$(cd "$(dirname "$0")" && pwd)
-export ASAN_OPTIONS="${ASAN_OPTIONS:-fast_unwind_on_malloc=0}"
 # GLib's slice allocator hides allocations from the sanitizers.
 export G_SLICE=always-malloc
 export LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=0"

@@ -32,8 +32,6 @@ unset GIT_DIR GIT_WORK_TREE GIT_CEILING_DIRECTORIES NOTMUCH_CONFIG \
 # Keep repository discovery inside the test directory.
 export GIT_CEILING_DIRECTORIES="$TEST_DIR"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
-# Slow unwinding, so suppressions see the library frames.
-export ASAN_OPTIONS="${ASAN_OPTIONS:-fast_unwind_on_malloc=0}"
 # GLib's slice allocator hides allocations from the sanitizers.
 export G_SLICE=always-malloc
 export LSAN_OPTIONS="suppressions=$CIVIL_SRC/tests/lsan.supp:print_suppressions=0"

@@ -1,0 +1,69 @@
+#!/bin/sh
+# scan.sh BUILD - civil-scan over the ksummit corpus (../shared; skipped
+# when absent), side by side with cat-ing every file of it: warm cache,
+# and, when this is allowed to drop the page cache (root), cold.  Then the
+# heat scorer's agreement with the labelled heat-dev sets.
+. "$(dirname "$0")/lib.sh"
+shared=$(cd "$(dirname "$0")/../.." && pwd)/shared
+rounds=${ROUNDS:-5}
+corpus="$shared/corpus/ksummit-maildir.tar.xz"
+
+if test -r "$corpus"; then
+	mkdir -p "$work/ks"
+	tar -xJf "$corpus" -C "$work/ks"
+	rm -rf "$work/ks/ksummit/.notmuch"
+	mkdir -p "$work/ks/ksummit/new" "$work/ks/ksummit/tmp"
+	export NOTMUCH_CONFIG="$work/nm-config"
+	printf '[database]\npath=%s/ks/ksummit\n[new]\ntags=new\n' "$work" >"$NOTMUCH_CONFIG"
+	notmuch new --quiet
+	files=$(ls "$work/ks/ksummit/cur" | wc -l)
+
+	drop() { sync; echo 3 >/proc/sys/vm/drop_caches 2>/dev/null; }
+	cold=no
+	if (echo 3 >/proc/sys/vm/drop_caches) 2>/dev/null; then cold=yes; fi
+
+	for mode in warm $(test $cold = yes && echo cold); do
+		c= s=
+		for r in $(seq 1 "$rounds"); do
+			test $mode = cold && drop
+			t0=$(now_ns)
+			cat "$work"/ks/ksummit/cur/* >/dev/null
+			c="$c $(($(now_ns) - t0))"
+			test $mode = cold && drop
+			t0=$(now_ns)
+			civil-scan --scores '*' >"$work/scores"
+			s="$s $(($(now_ns) - t0))"
+		done
+		c=$(median $c) s=$(median $s)
+		echo "ksummit corpus, $files files, $mode cache, median of $rounds:"
+		echo "  cat of every file:        $(ms "$c") ms"
+		echo "  civil-scan --scores '*':  $(ms "$s") ms"
+		echo "  ratio:                    $(ratio "$s" "$c") (target <= 2)"
+	done
+	t0=$(now_ns)
+	civil-scan --apply '*'
+	a=$(($(now_ns) - t0))
+	t0=$(now_ns)
+	civil-scan --apply '*'
+	b=$(($(now_ns) - t0))
+	echo "civil-scan --apply '*': first run $(ms "$a") ms, rescan $(ms "$b") ms"
+	echo "tagged: $(notmuch count tag:heated) messages heated," \
+		"$(notmuch count --output=threads tag:heated-thread) of" \
+		"$(notmuch count --output=threads '*') threads heated"
+	echo "top threads:"
+	civil-heated | awk '/^thread:/ {t=$0; getline s; print t; print s}' | head -n 20
+else
+	echo "scan.sh: $corpus not here; corpus timing skipped"
+fi
+
+if test -d "$shared/heat-dev"; then
+	echo "heat-dev agreement (heat_quality.py):"
+	python3 "$(dirname "$0")/heat_quality.py" "$build" \
+		"$shared/heat-dev/vcu_github_comments.jsonl" \
+		"$shared/heat-dev/toxicr_code_review.jsonl" \
+		"$shared/heat-dev/sarker2020_code_review.jsonl" \
+		"$shared/heat-dev/sarker2020_gitter.jsonl" \
+		"$shared/heat-dev/strudel_issue_comments.jsonl"
+else
+	echo "scan.sh: $shared/heat-dev not here; quality skipped"
+fi

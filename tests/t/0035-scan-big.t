@@ -1,0 +1,44 @@
+#!/bin/sh
+# A 5,000-message thread: civil-scan and civil-heated get through it.
+. "$(dirname "$0")/lib.sh"
+
+command -v notmuch >/dev/null || skip_all "notmuch is not installed"
+setup_notmuch
+ID=kernel-test.invalid
+
+# One long thread, each message replying to the one before; every 1000th
+# says something heated.
+awk -v dir="$HOME/mail/cur" -v id="$ID" 'BEGIN {
+	for (i = 1; i <= 5000; i++) {
+		f = sprintf("%s/big-%04d:2,", dir, i)
+		printf "From: Dev %d <dev%d@%s>\n", i % 7, i % 7, id >f
+		printf "Subject: Re: the longest thread\n" >f
+		printf "Message-ID: <big-%d@%s>\n", i, id >f
+		if (i > 1) printf "In-Reply-To: <big-%d@%s>\n", i - 1, id >f
+		printf "Date: Mon, 02 Mar 2026 %02d:%02d:%02d +0000\n\n", int(i / 3600), int(i / 60) % 60, i % 60 >f
+		if (i % 1000 == 0) printf "You are an idiot, number %d.\n", i >f
+		else printf "Message %d: the fix looks right to me.\n", i >f
+		close(f)
+	}
+}'
+notmuch new --quiet
+
+test_expect_success 'civil-scan --apply tags the five heated messages' '
+	civil-scan --apply "*" &&
+	test $(notmuch count tag:heated) -eq 5 &&
+	test $(notmuch count tag:heated-thread) -eq 5000
+'
+
+test_expect_success 'civil-heated shows one thread, 5000 messages, with its strip' '
+	civil-heated >out &&
+	grep "\[5000 msgs, 7 people\]" out &&
+	awk "NR == 1 { for (i = 1; i <= NF; i++) if (\$i ~ /^[.#=!-]+\$/) print length(\$i) }" out >len &&
+	test "$(cat len)" = 5000
+'
+
+test_expect_success 'civil-heated --explain --format=json stays well-formed' '
+	civil-heated --explain --format=json >json &&
+	python3 -c "import json,sys; v=json.load(open(sys.argv[1])); assert v[0][\"total\"] == 5000 and len(v[0][\"passages\"]) >= 5" json
+'
+
+test_done

@@ -1,0 +1,54 @@
+#!/bin/sh
+# With ../shared: the scorer against the labelled heat-dev sets, and a full
+# scan of the ksummit corpus in a fresh notmuch database.  Without it,
+# everything here is skipped (the project never ships that mail).
+. "$(dirname "$0")/lib.sh"
+
+test -d "$SHARED/heat-dev" || skip_all "../shared is not here"
+command -v notmuch >/dev/null || skip_all "notmuch is not installed"
+
+f1_of() {
+	sed -n "s/^$1: .* F1 \([0-9.]*\)\$/\1/p" quality
+}
+
+test_expect_success 'heat-dev: agreement with the labelled sets' '
+	NOTMUCH_CONFIG=$HOME/no-notmuch-here python3 "$CIVIL_SRC/bench/heat_quality.py" "$CIVIL_BUILD" \
+		"$SHARED/heat-dev/toxicr_code_review.jsonl" \
+		"$SHARED/heat-dev/vcu_github_comments.jsonl" >quality &&
+	cat quality &&
+	awk -v f="$(f1_of toxicr_code_review.jsonl)" "BEGIN { exit !(f >= 0.75) }" &&
+	# The 0.5 incivility target is reached only at threshold 1.5 (see
+	# bench/README.md); at the default this guards what we have.
+	awk -v f="$(f1_of vcu_github_comments.jsonl)" "BEGIN { exit !(f >= 0.35) }"
+'
+
+corpus="$SHARED/corpus/ksummit-maildir.tar.xz"
+if test -r "$corpus"; then
+	mkdir -p "$HOME/ks"
+	tar -xJf "$corpus" -C "$HOME/ks"
+	rm -rf "$HOME/ks/ksummit/.notmuch"
+	mkdir -p "$HOME/ks/ksummit/new" "$HOME/ks/ksummit/tmp"
+	export NOTMUCH_CONFIG="$HOME/ks-config"
+	printf '[database]\npath=%s/ks/ksummit\n[new]\ntags=new\n' "$HOME" >"$NOTMUCH_CONFIG"
+	notmuch new --quiet
+
+	test_expect_success 'ksummit: civil-scan --apply tags heated threads, with reasons' '
+		civil-scan --apply "*" &&
+		threads=$(notmuch count --output=threads tag:heated) &&
+		test "$threads" -ge 10 && test "$threads" -le 100 &&
+		civil-heated --explain >why &&
+		test $(grep -c "^thread:" why) -ge "$threads" &&
+		test $(grep -c "^    id:" why) -ge "$threads"
+	'
+
+	test_expect_success 'ksummit: a rescan changes nothing' '
+		notmuch dump --include=tags --include=properties >before &&
+		civil-scan --apply "*" &&
+		notmuch dump --include=tags --include=properties >after &&
+		cmp before after
+	'
+else
+	test_skip "ksummit corpus" "not in ../shared"
+fi
+
+test_done
