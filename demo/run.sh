@@ -88,3 +88,7 @@ notmuch search --output=messages tag:heated
 
 say "civil-heated --explain"
 civil-heated --explain
+
+say "escalate-thread: a private draft to the board (printed here, not sent)"
+escalate-thread --stdout "id:hot-4@example-kernel.invalid" |
+	awk '/^--=-/ && n++ == 1 { print "[... the thread as an mbox attachment ...]"; exit } { print }'

@@ -196,6 +196,7 @@ typedef struct civil_nm_config {
 	double threshold; /* civil.threshold: CIVIL_HEAT_THRESHOLD */
 	char *lexicon; /* civil.lexicon: the user's additions ("~/" expanded) */
 	char *query;   /* civil.query: what post-new scans, "tag:new" */
+	char *archive; /* civil.archive: where message links point */
 	int lock_timeout_ms; /* civil.lock-timeout (seconds in the file): 10 s */
 } civil_nm_config_t;
 
@@ -522,6 +523,71 @@ civil_status_t civil_heated_foreach(const char *query,
 				    const civil_heat_t *heat, bool explain,
 				    civil_heated_fn fn, void *arg,
 				    civil_error_t *err);
+
+/* ---- threads (thread.c) ---- */
+
+typedef struct civil_thread_msg {
+	char *id;	/* Message-ID, no angle brackets */
+	long long date; /* seconds since the epoch */
+	char *from;	/* decoded, one line (all header values are) */
+	char *to;
+	char *cc;
+	char *subject;
+	char *list;	   /* List-Id or X-Mailing-List, or NULL */
+	char *in_reply_to; /* parent's Message-ID, or NULL */
+	size_t depth;	   /* in the reply tree */
+	char *authored;	   /* the sender's own words ("" if missing) */
+	civil_kind_t kind;
+	civil_heat_score_t heat;
+	bool scored;  /* heat is known (stored or scored now) */
+	bool heated;  /* tagged heated in the database */
+	bool missing; /* its file is gone: headers from the database only */
+	char *raw;    /* the message as it arrived (NULL if missing) */
+	size_t raw_len;
+} civil_thread_msg_t;
+
+typedef struct civil_thread {
+	civil_thread_msg_t *msgs; /* oldest first */
+	size_t n;
+	char *thread_id; /* notmuch's, or NULL from an mbox */
+} civil_thread_t;
+
+/* The one thread query names (anything else is an error saying how many
+ * it named).  heat (may be NULL) scores messages civil-scan has not. */
+civil_status_t civil_thread_from_db(const char *query,
+				    const civil_nm_config_t *cfg,
+				    const civil_heat_t *heat,
+				    civil_thread_t *out, civil_error_t *err);
+/* The messages of an mbox, taken as one thread. */
+civil_status_t civil_thread_from_mbox(const void *data, size_t len,
+				      const char *name,
+				      const civil_heat_t *heat,
+				      civil_thread_t *out, size_t *skipped,
+				      civil_error_t *err);
+void civil_thread_release(civil_thread_t *t);
+/* A command-line THREAD (query, Message-ID, lore URL) as a notmuch query;
+ * malloc'd, NULL for a URL with no Message-ID in it. */
+char *civil_thread_query(const char *arg);
+
+/* ---- the escalation draft (draft.c) ---- */
+
+typedef struct civil_draft_opts {
+	const civil_code_t *code; /* its contact is the only recipient */
+	const char *where;	  /* where the code was looked for (repo) */
+	const char *from_name;	  /* the reporter */
+	const char *from_email;
+	const char *archive;	   /* link base, "https://lore.kernel.org/r/" */
+	const char *const *picked; /* --message ids, NULL-terminated, or NULL */
+	bool only_picked;	   /* attach only the picked messages */
+	double threshold;	   /* heat that makes a passage of concern */
+	size_t max_passages;	   /* quotes in the body; 0: 25 */
+} civil_draft_opts_t;
+
+/* The draft, a whole RFC 5322 message, in out.  Fails when the code names
+ * no contact or a picked message is not in the thread. */
+civil_status_t civil_draft_build(const civil_thread_t *t,
+				 const civil_draft_opts_t *o,
+				 struct civil_buf *out, civil_error_t *err);
 
 /* ---- JSON (json.c) ---- */
 

@@ -116,6 +116,7 @@ civil_status_t civil_nm_config_load(civil_nm_config_t *cfg, civil_error_t *err)
 		g_free(full);
 	}
 	cfg->query = pair(db, "civil.query");
+	cfg->archive = pair(db, "civil.archive");
 	if ((v = pair(db, "civil.threshold"))) {
 		double t = strtod(v, &end);
 
@@ -155,5 +156,6 @@ void civil_nm_config_release(civil_nm_config_t *cfg)
 	free(cfg->thread_tag);
 	free(cfg->lexicon);
 	free(cfg->query);
+	free(cfg->archive);
 	memset(cfg, 0, sizeof(*cfg));
 }

@@ -44,17 +44,6 @@ static char *address_of(const char *from)
 	return xstrdup(from);
 }
 
-/* A list's id without the display name: "<ksummit.lists.linux.dev>" ->
- * "ksummit.lists.linux.dev". */
-static char *list_of(const char *list_id)
-{
-	const char *lt = strrchr(list_id, '<'), *gt;
-
-	if (lt && (gt = strchr(lt, '>')))
-		return strndup(lt + 1, (size_t)(gt - lt - 1));
-	return g_strstrip(xstrdup(list_id));
-}
-
 static char strip_char(double score, double threshold, bool tagged_by_hand)
 {
 	if (tagged_by_hand)
@@ -167,7 +156,7 @@ static void walk_message(struct walk *w, notmuch_message_t *m)
 	if (!list || !*list)
 		list = notmuch_message_get_header(m, "x-mailing-list");
 	if (list && *list) {
-		char *l = list_of(list);
+		char *l = civil_list_id(list);
 
 		add_unique(w->lists, l);
 		free(l);

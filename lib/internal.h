@@ -29,6 +29,10 @@ const char *civil_text_sig_start(const char *text, size_t len);
 /* Case-insensitive search for needle in [hay, hay+len). */
 const char *civil_memcasemem(const char *hay, size_t len, const char *needle);
 
+/* thread.c: a list's id without its display name: "Kernel Summit
+ * <ksummit.lists.linux.dev>" -> "ksummit.lists.linux.dev" (malloc'd). */
+char *civil_list_id(const char *list_id);
+
 /* message.c: the GMime side of a civil_message_t. */
 GMimeMessage *civil_message_mime(civil_message_t *msg);
 const char *civil_message_name(const civil_message_t *msg);

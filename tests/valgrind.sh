@@ -56,4 +56,11 @@ $vg "$build/bin/civil-heated" --explain --format=json >/dev/null 2>"$tmp/err" ||
 	cat "$tmp/err" >&2
 	exit 1
 }
+echo "valgrind: escalate-thread"
+git config --global user.email me@kernel-test.invalid
+$vg "$build/bin/escalate-thread" --stdout id:2@x >/dev/null 2>"$tmp/err" &&
+	$vg "$build/bin/escalate-thread" --stdout --mbox t.mbox >/dev/null 2>>"$tmp/err" || {
+	cat "$tmp/err" >&2
+	exit 1
+}
 echo "valgrind: clean"

@@ -41,4 +41,22 @@ test_expect_success 'civil-heated --explain --format=json stays well-formed' '
 	python3 -c "import json,sys; v=json.load(open(sys.argv[1])); assert v[0][\"total\"] == 5000 and len(v[0][\"passages\"]) >= 5" json
 '
 
+test_expect_success 'escalate-thread: complete timeline, capped quotes, full mbox' '
+	picks= &&
+	for i in $(seq 100 100 3000); do picks="$picks --message big-$i@$ID"; done &&
+	escalate-thread --stdout $picks "id:big-1@$ID" >draft.eml &&
+	python3 - draft.eml <<-\PY
+	import email, email.policy, mailbox, sys
+	m = email.message_from_binary_file(open(sys.argv[1], "rb"), policy=email.policy.default)
+	body = m.get_body(("plain",)).get_content()
+	assert body.count("https://lore.kernel.org/r/big-") >= 5000
+	assert "5 more passages of concern are not quoted here" in body
+	concern = body.split("-- Passages of concern --")[1].split("-- The code --")[0]
+	assert concern.count("\n  > ") == 25, concern.count("\n  > ")
+	att = [p for p in m.iter_attachments()][0].get_payload(decode=True)
+	open("att.mbox", "wb").write(att)
+	assert len(mailbox.mbox("att.mbox")) == 5000
+	PY
+'
+
 test_done

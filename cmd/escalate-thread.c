@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * escalate-thread - one step from a heated thread to a private draft to
+ * the board (or whoever the project's code names), with the thread's
+ * context in it.  It never sends anything.
+ *
+ *   escalate-thread [--notmuch | --output FILE [--force] | --stdout]
+ *                   [--edit] [--message ID]... [--only-selected]
+ *                   THREAD | --mbox FILE|-
+ *
+ * THREAD: a notmuch query naming one thread (thread:..., id:...), a
+ * Message-ID, or a lore URL.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cmd.h"
+
+const char *cmd_name = "escalate-thread";
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: escalate-thread [--notmuch | --output FILE [--force] | "
+		"--stdout] [--edit]\n"
+		"                       [--message ID]... [--only-selected] "
+		"THREAD | --mbox FILE|-\n");
+}
+
+enum dest { DEST_DEFAULT, DEST_NOTMUCH, DEST_FILE, DEST_STDOUT };
+
+/* "id:<x@y>", "<x@y>", "x@y" -> "x@y" */
+static char *bare_id(const char *s)
+{
+	size_t n;
+
+	if (!strncmp(s, "id:", 3))
+		s += 3;
+	while (*s == '"' || *s == '<')
+		s++;
+	n = strcspn(s, "\">");
+	return strndup(s, n);
+}
+
+/* Let the reporter write their part before the draft is stored. */
+static int edit(struct civil_buf *draft)
+{
+	const char *editor = getenv("VISUAL");
+	struct civil_buf path = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	const char *tmp = getenv("TMPDIR");
+	int fd, status = 0, rc = -1;
+
+	if (!editor || !*editor)
+		editor = getenv("EDITOR");
+	if (!editor || !*editor)
+		editor = "vi";
+	civil_buf_addf(&path, "%s/escalation-XXXXXX.eml",
+		       tmp && *tmp ? tmp : "/tmp");
+	fd = mkstemps(path.buf, 4);
+	if (fd < 0 ||
+	    civil_fd_write(fd, path.buf, draft->buf, draft->len, &err)) {
+		cmd_warn("can't write '%s' for editing", path.buf);
+		goto done;
+	}
+	close(fd);
+	fd = -1;
+	{
+		/* As git runs core.editor: the user's own setting, through
+		 * the shell (it may carry options), the file as an
+		 * argument, never pasted into the command. */
+		const char *run[] = {
+			"sh", "-c",	"exec $CIVIL_EDITOR \"$1\"",
+			"sh", path.buf, NULL
+		};
+
+		setenv("CIVIL_EDITOR", editor, 1);
+		if (civil_run(run, NULL, NULL, 0, NULL, &status, &err) ||
+		    status) {
+			if (err.message)
+				cmd_warn_error(&err);
+			else
+				cmd_warn("editor '%s' failed (status %d); "
+					 "nothing saved",
+					 editor, status);
+			goto done;
+		}
+	}
+	civil_buf_reset(draft);
+	if (civil_file_read(path.buf, draft, &err)) {
+		cmd_warn_error(&err);
+		goto done;
+	}
+	rc = 0;
+done:
+	if (fd >= 0)
+		close(fd);
+	unlink(path.buf);
+	civil_buf_release(&path);
+	return rc;
+}
+
+static int save_notmuch(const struct civil_buf *draft, const char *contact)
+{
+	const char *insert[] = { "notmuch",	    "insert", "--folder=drafts",
+				 "--create-folder", "+draft", "-unread",
+				 "-inbox",	    "-new",   NULL };
+	civil_error_t err = CIVIL_ERROR_INIT;
+	struct civil_buf q = CIVIL_BUF_INIT, file = CIVIL_BUF_INIT;
+	civil_message_t *msg = NULL;
+	const char *id;
+	int status = 0, rc = 1;
+
+	if (civil_message_parse(draft->buf, draft->len, "draft", &msg, &err)) {
+		cmd_warn_error(&err);
+		return 1;
+	}
+	id = civil_message_id(msg);
+	if (civil_run(insert, NULL, draft->buf, draft->len, NULL, &status,
+		      &err) ||
+	    status) {
+		if (err.message)
+			cmd_warn_error(&err);
+		else
+			cmd_warn("notmuch insert failed (status %d); nothing "
+				 "saved: try --output FILE",
+				 status);
+		goto done;
+	}
+	{
+		const char *search[] = {
+			"notmuch",	   "search", "--output=files",
+			"--exclude=false", NULL,     NULL
+		};
+
+		civil_buf_addf(&q, "id:\"%s\"", id ? id : "");
+		search[4] = q.buf;
+		civil_run(search, NULL, NULL, 0, &file, &status, NULL);
+		while (file.len && file.buf[file.len - 1] == '\n')
+			file.buf[--file.len] = '\0';
+	}
+	printf("escalate-thread: a draft to <%s> is in notmuch (folder "
+	       "drafts, tag draft):\n"
+	       "  id:%s\n"
+	       "  %s\n"
+	       "Nothing was sent.  Add your own words, then send it:\n"
+	       "  notmuch-emacs:  search tag:draft, open it, and resume with "
+	       "'e'\n"
+	       "  mutt:           mutt -H %s\n"
+	       "  git send-email: git send-email --suppress-cc=all %s\n",
+	       contact, id ? id : "?", civil_buf_str(&file),
+	       civil_buf_str(&file), civil_buf_str(&file));
+	rc = 0;
+done:
+	civil_message_free(msg);
+	civil_buf_release(&q);
+	civil_buf_release(&file);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "stdout", no_argument, NULL, 's' },
+		{ "notmuch", no_argument, NULL, 'n' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "edit", no_argument, NULL, 'e' },
+		{ "message", required_argument, NULL, 'm' },
+		{ "only-selected", no_argument, NULL, 'O' },
+		{ "mbox", required_argument, NULL, 'M' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	civil_error_t err = CIVIL_ERROR_INIT;
+	struct civil_buf warnings = CIVIL_BUF_INIT, draft = CIVIL_BUF_INIT;
+	struct civil_buf input = CIVIL_BUF_INIT, where = CIVIL_BUF_INIT;
+	char **picked = calloc((size_t)argc + 1, sizeof(*picked));
+	size_t n_picked = 0;
+	const char *output = NULL, *mbox = NULL;
+	bool force = false, editing = false, only = false, have_nm;
+	enum dest dest = DEST_DEFAULT;
+	civil_draft_opts_t o = { 0 };
+	civil_thread_t thread = { 0 };
+	civil_heat_t *heat = NULL;
+	civil_nm_config_t nm;
+	civil_context_t ctx;
+	char *query = NULL;
+	size_t skipped = 0;
+	int c, rc = 1;
+
+	while ((c = getopt_long(argc, argv, "o:sh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			output = optarg;
+			dest = DEST_FILE;
+			break;
+		case 's':
+			dest = DEST_STDOUT;
+			break;
+		case 'n':
+			dest = DEST_NOTMUCH;
+			break;
+		case 'f':
+			force = true;
+			break;
+		case 'e':
+			editing = true;
+			break;
+		case 'm':
+			picked[n_picked++] = bare_id(optarg);
+			break;
+		case 'O':
+			only = true;
+			break;
+		case 'M':
+			mbox = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'V':
+			printf("escalate-thread %s\n", CIVIL_VERSION);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if ((mbox ? optind != argc : optind != argc - 1) ||
+	    (only && !n_picked)) {
+		usage(stderr);
+		return 2;
+	}
+
+	civil_init();
+	civil_context_open(&ctx, NULL, &warnings, NULL);
+	if (warnings.len)
+		fprintf(stderr, "%s: %s", cmd_name, warnings.buf);
+	have_nm = civil_nm_config_load(&nm, &err) != CIVIL_STATUS_NOT_FOUND;
+	civil_error_clear(&err);
+	if (civil_heat_open(nm.lexicon, &heat, &err))
+		cmd_warn_error(&err); /* the draft works without scores */
+
+	if (mbox) {
+		if (civil_file_read(mbox, &input, &err) ||
+		    civil_thread_from_mbox(input.buf, input.len,
+					   strcmp(mbox, "-") ? mbox : "<stdin>",
+					   heat, &thread, &skipped, &err)) {
+			cmd_warn_error(&err);
+			goto out;
+		}
+		if (skipped)
+			cmd_warn("%zu messages of '%s' are not mail; the draft "
+				 "goes on without them",
+				 skipped, mbox);
+	} else {
+		query = civil_thread_query(argv[optind]);
+		if (!query) {
+			cmd_warn("no Message-ID in '%s'", argv[optind]);
+			goto out;
+		}
+		if (!have_nm) {
+			cmd_warn("no notmuch database to find '%s' in; use "
+				 "--mbox FILE",
+				 argv[optind]);
+			goto out;
+		}
+		if (civil_thread_from_db(query, &nm, heat, &thread, &err)) {
+			cmd_warn_error(&err);
+			goto out;
+		}
+	}
+	for (size_t i = 0; i < thread.n; i++)
+		if (thread.msgs[i].missing)
+			cmd_warn("id:%s: its file is missing; the draft links "
+				 "to it but can't quote or attach it",
+				 thread.msgs[i].id);
+
+	if (ctx.repo)
+		civil_buf_addf(&where, "the repository at %s",
+			       civil_repo_path(ctx.repo));
+	o.code = &ctx.code;
+	o.where = where.len ? where.buf : NULL;
+	o.from_name =
+		ctx.config.user_name ? ctx.config.user_name : nm.user_name;
+	o.from_email = ctx.config.user_email ? ctx.config.user_email
+					     : nm.primary_email;
+	o.archive = nm.archive;
+	o.picked = n_picked ? (const char *const *)picked : NULL;
+	o.only_picked = only;
+	o.threshold = nm.threshold;
+	if (civil_draft_build(&thread, &o, &draft, &err)) {
+		cmd_warn_error(&err);
+		goto out;
+	}
+	if (editing && edit(&draft))
+		goto out;
+
+	if (dest == DEST_DEFAULT) {
+		if (!have_nm) {
+			cmd_warn("no notmuch database for the draft; use "
+				 "--output FILE or --stdout");
+			goto out;
+		}
+		dest = DEST_NOTMUCH;
+	}
+	switch (dest) {
+	case DEST_STDOUT:
+		rc = civil_fd_write(1, "<stdout>", draft.buf, draft.len, &err)
+			     ? 1
+			     : 0;
+		break;
+	case DEST_FILE:
+		if (civil_file_create(output, draft.buf, draft.len, 0600, force,
+				      &err)) {
+			cmd_warn("%s%s", err.message,
+				 force ? "" : " (--force replaces it)");
+			civil_error_clear(&err);
+			break;
+		}
+		printf("escalate-thread: a draft to <%s> is in %s; nothing was "
+		       "sent.\n  Send it when ready: git send-email "
+		       "--suppress-cc=all %s, or mutt -H %s\n",
+		       ctx.code.contact, output, output, output);
+		rc = 0;
+		break;
+	default:
+		rc = save_notmuch(&draft, ctx.code.contact);
+		break;
+	}
+	if (err.message)
+		cmd_warn_error(&err);
+out:
+	free(query);
+	civil_thread_release(&thread);
+	civil_heat_free(heat);
+	civil_nm_config_release(&nm);
+	civil_context_close(&ctx);
+	for (size_t i = 0; i < n_picked; i++)
+		free(picked[i]);
+	free(picked);
+	civil_buf_release(&warnings);
+	civil_buf_release(&draft);
+	civil_buf_release(&input);
+	civil_buf_release(&where);
+	civil_shutdown();
+	return rc;
+}

@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * thread.c - one thread, oldest first, with what an escalation needs of
+ * each message: who, when, to whom, on which list, the sender's own
+ * words, the heat and why, and the message as it arrived.
+ *
+ * From notmuch (a query that names exactly one thread), or from an mbox
+ * (what b4 mbox and lei q write).  A message whose file is gone stays in
+ * the timeline with what the database knows of it, marked missing.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "civil.h"
+#include "db.h"
+#include "internal.h"
+
+static char *xstrdup(const char *s)
+{
+	char *d = strdup(s ? s : "");
+
+	if (!d)
+		abort();
+	return d;
+}
+
+/* Header values go into a new message: no control characters at all. */
+static char *clean(const char *s)
+{
+	char *d = xstrdup(s);
+
+	for (char *p = d; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = ' ';
+	return g_strstrip(d);
+}
+
+static void msg_release(civil_thread_msg_t *m)
+{
+	free(m->id);
+	free(m->from);
+	free(m->to);
+	free(m->cc);
+	free(m->subject);
+	free(m->list);
+	free(m->in_reply_to);
+	free(m->authored);
+	free(m->raw);
+	civil_heat_score_release(&m->heat);
+}
+
+void civil_thread_release(civil_thread_t *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		msg_release(&t->msgs[i]);
+	free(t->msgs);
+	free(t->thread_id);
+	memset(t, 0, sizeof(*t));
+}
+
+static civil_thread_msg_t *add_msg(civil_thread_t *t)
+{
+	civil_thread_msg_t *m;
+
+	t->msgs = realloc(t->msgs, (t->n + 1) * sizeof(*t->msgs));
+	if (!t->msgs)
+		abort();
+	m = &t->msgs[t->n++];
+	memset(m, 0, sizeof(*m));
+	return m;
+}
+
+char *civil_list_id(const char *list_id)
+{
+	const char *lt = strrchr(list_id, '<'), *gt;
+
+	if (lt && (gt = strchr(lt, '>')))
+		return strndup(lt + 1, (size_t)(gt - lt - 1));
+	return clean(list_id);
+}
+
+static char *list_id(civil_message_t *msg)
+{
+	const char *l = civil_message_header(msg, "List-Id");
+	char *id, *clean_id;
+
+	if (!l)
+		l = civil_message_header(msg, "X-Mailing-List");
+	if (!l)
+		return NULL;
+	id = civil_list_id(l);
+	clean_id = clean(id);
+	free(id);
+	return clean_id;
+}
+
+/* Fill m from a parsed message (headers as the message has them). */
+static void from_message(civil_thread_msg_t *m, civil_message_t *msg,
+			 const civil_heat_t *heat)
+{
+	const char *irt = civil_message_header(msg, "In-Reply-To");
+	GDateTime *dt = g_mime_message_get_date(civil_message_mime(msg));
+	size_t len;
+	const char *raw = civil_message_raw(msg, &len);
+
+	if (!m->id && civil_message_id(msg))
+		m->id = clean(civil_message_id(msg));
+	if (!m->from)
+		m->from = clean(civil_message_header(msg, "From"));
+	m->to = clean(civil_message_header(msg, "To"));
+	m->cc = clean(civil_message_header(msg, "Cc"));
+	if (!m->subject)
+		m->subject = clean(civil_message_subject(msg));
+	m->list = list_id(msg);
+	if (irt) {
+		const char *lt = strchr(irt, '<'),
+			   *gt = lt ? strchr(lt, '>') : NULL;
+
+		m->in_reply_to =
+			lt && gt ? strndup(lt + 1, (size_t)(gt - lt - 1))
+				 : clean(irt);
+	}
+	if (!m->date && dt)
+		m->date = (long long)g_date_time_to_unix(dt);
+	m->authored = xstrdup(civil_message_authored(msg));
+	m->kind = civil_message_kind(msg);
+	m->raw = malloc(len ? len : 1);
+	if (!m->raw)
+		abort();
+	memcpy(m->raw, raw, len);
+	m->raw_len = len;
+	if (heat && !m->scored) {
+		civil_heat_score_message(heat, msg, &m->heat);
+		m->scored = true;
+	}
+}
+
+/* Depth in the reply tree, from In-Reply-To, for the timeline. */
+static void set_depths(civil_thread_t *t)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		const char *parent = t->msgs[i].in_reply_to;
+
+		t->msgs[i].depth = 0;
+		for (size_t j = 0; parent && j < i; j++) {
+			if (t->msgs[j].id && !strcmp(t->msgs[j].id, parent)) {
+				t->msgs[i].depth = t->msgs[j].depth + 1;
+				break;
+			}
+		}
+	}
+}
+
+static int by_date(const void *a, const void *b)
+{
+	const civil_thread_msg_t *x = a, *y = b;
+
+	return (x->date > y->date) - (x->date < y->date);
+}
+
+/* ---- from notmuch ---- */
+
+/* The reasons civil-scan stored, as a score with reasons. */
+static bool stored_heat(notmuch_message_t *nm, civil_heat_score_t *out)
+{
+	const char *score = civil_db_property(nm, "civil.heat");
+	notmuch_message_properties_t *p;
+	GArray *r;
+
+	if (!score)
+		return false;
+	memset(out, 0, sizeof(*out));
+	out->score = strtod(score, NULL);
+	r = g_array_new(FALSE, TRUE, sizeof(civil_heat_reason_t));
+	for (p = notmuch_message_get_properties(nm, "civil.reason", TRUE);
+	     notmuch_message_properties_valid(p);
+	     notmuch_message_properties_move_to_next(p)) {
+		char **f = g_strsplit(notmuch_message_properties_value(p), "\t",
+				      5);
+		civil_heat_reason_t why = { 0 };
+
+		if (g_strv_length(f) == 5) {
+			why.signal = xstrdup(f[0]);
+			why.weight = strtod(f[1], NULL);
+			why.aimed = !strcmp(f[2], "1");
+			why.match = xstrdup(f[3]);
+			why.sentence = xstrdup(f[4]);
+			g_array_append_val(r, why);
+		}
+		g_strfreev(f);
+	}
+	notmuch_message_properties_destroy(p);
+	out->n_reasons = r->len;
+	out->reasons = (civil_heat_reason_t *)(void *)g_array_free(r, FALSE);
+	return true;
+}
+
+static void from_db_message(civil_thread_t *t, notmuch_message_t *nm,
+			    const civil_nm_config_t *cfg,
+			    const civil_heat_t *heat)
+{
+	civil_thread_msg_t *m = add_msg(t);
+	struct civil_buf raw = CIVIL_BUF_INIT;
+	civil_message_t *msg = NULL;
+	char *first = NULL, *file = civil_db_existing_file(nm, &first);
+
+	m->id = clean(notmuch_message_get_message_id(nm));
+	m->date = (long long)notmuch_message_get_date(nm);
+	m->from = clean(notmuch_message_get_header(nm, "from"));
+	m->subject = clean(notmuch_message_get_header(nm, "subject"));
+	m->heated = civil_db_has_tag(nm, cfg->tag);
+	m->scored = stored_heat(nm, &m->heat);
+	if (file && !civil_file_read(file, &raw, NULL) &&
+	    !civil_message_parse(raw.buf, raw.len, file, &msg, NULL)) {
+		from_message(m, msg, heat);
+	} else {
+		const char *irt = notmuch_message_get_header(nm, "in-reply-to");
+
+		m->missing = true;
+		m->in_reply_to = irt && *irt ? clean(irt) : NULL;
+		if (m->in_reply_to && m->in_reply_to[0] == '<') {
+			char *s = m->in_reply_to;
+
+			memmove(s, s + 1, strlen(s));
+			s[strcspn(s, ">")] = '\0';
+		}
+		m->authored = xstrdup("");
+	}
+	civil_message_free(msg);
+	civil_buf_release(&raw);
+	free(first);
+	free(file);
+}
+
+civil_status_t civil_thread_from_db(const char *query,
+				    const civil_nm_config_t *cfg,
+				    const civil_heat_t *heat,
+				    civil_thread_t *out, civil_error_t *err)
+{
+	notmuch_database_t *db = NULL;
+	notmuch_query_t *q = NULL;
+	notmuch_threads_t *threads = NULL;
+	notmuch_thread_t *th = NULL;
+	notmuch_messages_t *msgs;
+	unsigned int count = 0;
+	notmuch_status_t ns;
+	civil_status_t st;
+
+	memset(out, 0, sizeof(*out));
+	st = civil_db_open(false, 0, &db, err);
+	if (st)
+		return st;
+	q = notmuch_query_create(db, query);
+	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_FALSE);
+	ns = notmuch_query_count_threads(q, &count);
+	if (ns) {
+		st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
+				     "bad query '%s': %s", query,
+				     civil_db_message(db, ns));
+		goto done;
+	}
+	if (count != 1) {
+		st = civil_error_set(
+			err, CIVIL_STATUS_NOT_FOUND,
+			count ? "'%s' matches %u threads; name one "
+				"(thread:... or id:...)"
+			      : "'%s' matches no message%.0u",
+			query, count);
+		goto done;
+	}
+	ns = notmuch_query_search_threads(q, &threads);
+	if (ns || !notmuch_threads_valid(threads)) {
+		st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
+				     "can't read thread '%s': %s", query,
+				     civil_db_message(db, ns));
+		goto done;
+	}
+	th = notmuch_threads_get(threads);
+	out->thread_id = xstrdup(notmuch_thread_get_thread_id(th));
+	/* Every message of the thread, oldest first, matched or not. */
+	for (msgs = notmuch_thread_get_messages(th);
+	     notmuch_messages_valid(msgs);
+	     notmuch_messages_move_to_next(msgs)) {
+		notmuch_message_t *nm = notmuch_messages_get(msgs);
+
+		from_db_message(out, nm, cfg, heat);
+		notmuch_message_destroy(nm);
+	}
+	qsort(out->msgs, out->n, sizeof(*out->msgs), by_date);
+	set_depths(out);
+done:
+	if (th)
+		notmuch_thread_destroy(th);
+	notmuch_query_destroy(q);
+	notmuch_database_destroy(db);
+	return st;
+}
+
+/* ---- from an mbox ---- */
+
+struct mbox_walk {
+	civil_thread_t *t;
+	const civil_heat_t *heat;
+};
+
+static int mbox_one(civil_message_t *msg, void *arg)
+{
+	struct mbox_walk *w = arg;
+	civil_thread_msg_t *m = add_msg(w->t);
+
+	from_message(m, msg, w->heat);
+	return 0;
+}
+
+civil_status_t civil_thread_from_mbox(const void *data, size_t len,
+				      const char *name,
+				      const civil_heat_t *heat,
+				      civil_thread_t *out, size_t *skipped,
+				      civil_error_t *err)
+{
+	struct mbox_walk w = { out, heat };
+	civil_status_t st;
+
+	memset(out, 0, sizeof(*out));
+	st = civil_mbox_foreach(data, len, name, mbox_one, &w, skipped, err);
+	if (st)
+		return st;
+	if (!out->n)
+		return civil_error_set(err, CIVIL_STATUS_NOT_FOUND,
+				       "'%s' holds no messages", name);
+	qsort(out->msgs, out->n, sizeof(*out->msgs), by_date);
+	set_depths(out);
+	return CIVIL_STATUS_SUCCESS;
+}
+
+/* ---- naming a thread ---- */
+
+/* THREAD as given on the command line -> a notmuch query.  A query is
+ * kept; a lore (or any public-inbox) URL or a bare Message-ID becomes
+ * id:... */
+char *civil_thread_query(const char *arg)
+{
+	struct civil_buf q = CIVIL_BUF_INIT;
+	const char *p;
+	char *id;
+
+	if (!strncmp(arg, "http://", 7) || !strncmp(arg, "https://", 8)) {
+		/* .../r/<msgid>[/...], .../<list>/<msgid>[/...]: the
+		 * Message-ID is the path part with an '@' in it. */
+		char **parts = g_strsplit(
+			strchr(arg + 8, '/') ? strchr(arg + 8, '/') : "", "/",
+			-1);
+
+		for (size_t i = 0; parts[i]; i++) {
+			if (strchr(parts[i], '@')) {
+				char *unesc =
+					g_uri_unescape_string(parts[i], NULL);
+
+				civil_db_quote_term(&q, "id",
+						    unesc ? unesc : parts[i]);
+				g_free(unesc);
+				break;
+			}
+		}
+		g_strfreev(parts);
+		if (q.len)
+			return civil_buf_detach(&q);
+		civil_buf_release(&q);
+		return NULL;
+	}
+	/* "<id@host>" or "id@host" with no query syntax around it. */
+	p = arg;
+	if (*p == '<')
+		p++;
+	if (strchr(p, '@') && !strchr(p, ':') && !strchr(p, ' ')) {
+		id = strndup(p, strcspn(p, ">"));
+		civil_db_quote_term(&q, "id", id);
+		free(id);
+		return civil_buf_detach(&q);
+	}
+	return xstrdup(arg);
+}

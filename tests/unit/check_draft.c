@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <gmime/gmime.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "unit.h"
+
+#define M(id, subj, from, parent, day, body)                                   \
+	"From x Mon Mar  2 10:00:00 2026\nFrom: " from "\nSubject: " subj      \
+	"\nMessage-ID: <" id "@t.invalid>\nDate: Mon, 0" day                   \
+	" Mar 2026 10:00:00 +0000\nList-Id: Summit "                           \
+	"<summit.t.invalid>\n" parent "\n" body "\n\n"
+
+static const char mbox[] = M(
+	"a", "=?utf-8?q?Gr=C3=BC=C3=9Fe?= and locks", "Pat <pat@t.invalid>", "",
+	"2",
+	"Here is the patch.") M("b", "Re: locks", "Rex <rex@t.invalid>",
+				"In-Reply-To: <a@t.invalid>\n", "3",
+				"You are an idiot and this is "
+				"garbage.\nReviewed-by: Nobody <no@t.invalid>")
+	M("c", "Re: locks", "Pat <pat@t.invalid>",
+	  "In-Reply-To: <b@t.invalid>\n", "4",
+	  "> You are an idiot\n\nPlease stay technical.\n>From the docs.");
+
+static civil_code_t code;
+static civil_thread_t thread;
+static civil_heat_t *heat;
+
+static void setup(void)
+{
+	const char *lex[] = { getenv("CIVIL_TEST_LEXICON"), NULL };
+	size_t skipped;
+
+	ck_assert_int_eq(civil_heat_new(lex, &heat, NULL), 0);
+	ck_assert_int_eq(civil_code_find(NULL, NULL, &code, NULL), 0);
+	ck_assert_int_eq(civil_thread_from_mbox(mbox, strlen(mbox), "t", heat,
+						&thread, &skipped, NULL),
+			 0);
+}
+
+static void teardown(void)
+{
+	civil_thread_release(&thread);
+	civil_code_release(&code);
+	civil_heat_free(heat);
+}
+
+static civil_draft_opts_t opts(void)
+{
+	civil_draft_opts_t o = { 0 };
+
+	o.code = &code;
+	o.from_name = "Re Porter";
+	o.from_email = "reporter@t.invalid";
+	o.threshold = CIVIL_HEAT_THRESHOLD;
+	return o;
+}
+
+static GMimeMessage *parse(const struct civil_buf *b)
+{
+	GMimeStream *s = g_mime_stream_mem_new_with_buffer(b->buf, b->len);
+	GMimeParser *p = g_mime_parser_new_with_stream(s);
+	GMimeMessage *m = g_mime_parser_construct_message(p, NULL);
+
+	g_object_unref(p);
+	g_object_unref(s);
+	ck_assert_ptr_nonnull(m);
+	return m;
+}
+
+static char *part_text(GMimeMessage *m, int i)
+{
+	GMimeMultipart *mp = GMIME_MULTIPART(g_mime_message_get_mime_part(m));
+	GMimePart *part = GMIME_PART(g_mime_multipart_get_part(mp, i));
+	GMimeStream *mem = g_mime_stream_mem_new();
+	GByteArray *a;
+	char *s;
+
+	g_mime_data_wrapper_write_to_stream(g_mime_part_get_content(part), mem);
+	a = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
+	s = g_strndup((const char *)a->data, a->len);
+	g_object_unref(mem);
+	return s;
+}
+
+START_TEST(thread_from_mbox)
+{
+	ck_assert_uint_eq(thread.n, 3);
+	ck_assert_str_eq(thread.msgs[0].id, "a@t.invalid");
+	ck_assert_str_eq(thread.msgs[0].subject, "Grüße and locks");
+	ck_assert_str_eq(thread.msgs[0].list, "summit.t.invalid");
+	ck_assert_uint_eq(thread.msgs[2].depth, 2);
+	ck_assert(thread.msgs[1].heat.score >= CIVIL_HEAT_THRESHOLD);
+	ck_assert(thread.msgs[2].heat.score < CIVIL_HEAT_THRESHOLD);
+}
+END_TEST
+
+START_TEST(headers_only_the_contact)
+{
+	civil_draft_opts_t o = opts();
+	struct civil_buf out = CIVIL_BUF_INIT;
+	GMimeMessage *m;
+	InternetAddressList *to;
+
+	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, NULL), 0);
+	m = parse(&out);
+	to = g_mime_message_get_all_recipients(m);
+	ck_assert_int_eq(internet_address_list_length(to), 1);
+	ck_assert_str_eq(
+		internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(
+			internet_address_list_get_address(to, 0))),
+		"tab@lists.linux-foundation.org");
+	g_object_unref(to);
+	for (const char *const *h =
+		     (const char *const[]){ "Cc", "Bcc", "In-Reply-To",
+					    "References", NULL };
+	     *h; h++)
+		ck_assert_msg(!g_mime_object_get_header(GMIME_OBJECT(m), *h),
+			      "%s", *h);
+	ck_assert_str_eq(g_mime_message_get_subject(m),
+			 "Code of Conflict: request for help with thread "
+			 "\"Grüße and locks\"");
+	/* Encoded on the wire: the header block is plain ASCII. */
+	for (const char *c = out.buf; *c && strncmp(c, "\n\n", 2); c++)
+		ck_assert((unsigned char)*c < 0x80);
+	ck_assert_ptr_nonnull(g_mime_message_get_message_id(m));
+	ck_assert_ptr_nonnull(g_mime_message_get_date(m));
+	ck_assert_str_eq(g_mime_object_get_header(GMIME_OBJECT(m),
+						  "X-Notmuch-Emacs-Draft"),
+			 "True");
+	g_object_unref(m);
+	civil_buf_release(&out);
+}
+END_TEST
+
+START_TEST(body_sections)
+{
+	civil_draft_opts_t o = opts();
+	struct civil_buf out = CIVIL_BUF_INIT;
+	GMimeMessage *m;
+	char *body;
+
+	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, NULL), 0);
+	m = parse(&out);
+	body = part_text(m, 0);
+	ck_assert(strstr(body, "[ Please write here, in your own words"));
+	ck_assert(strstr(body, "Lists:     summit.t.invalid\n"));
+	ck_assert(strstr(body, "Messages:  3\n"));
+	ck_assert(strstr(body, "Pat <pat@t.invalid> (2)"));
+	ck_assert(strstr(body, "https://lore.kernel.org/r/a@t.invalid\n"));
+	ck_assert(strstr(body, "https://lore.kernel.org/r/c@t.invalid\n"));
+	ck_assert(strstr(body, "Rex: Re: locks  [of concern]"));
+	ck_assert(strstr(body, "  > You are an idiot and this is garbage.\n"));
+	/* Quoted, a trailer can't be taken for one by git send-email. */
+	ck_assert(strstr(body, "  > Reviewed-by: Nobody"));
+	ck_assert(!strstr(body, "\nReviewed-by:"));
+	ck_assert(!strstr(body, "Please stay technical"));
+	ck_assert(strstr(body, "that is not acceptable."));
+	ck_assert(strstr(body, "no code file was found"));
+	g_free(body);
+	g_object_unref(m);
+	civil_buf_release(&out);
+}
+END_TEST
+
+START_TEST(attachment_is_the_thread)
+{
+	civil_draft_opts_t o = opts();
+	struct civil_buf out = CIVIL_BUF_INIT;
+	GMimeMessage *m;
+	char *att;
+
+	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, NULL), 0);
+	m = parse(&out);
+	att = part_text(m, 1);
+	/* Our From_ lines, each message's bytes, mboxrd escaping. */
+	ck_assert(strstr(att, "Message-ID: <a@t.invalid>"));
+	ck_assert(strstr(att, "Message-ID: <b@t.invalid>"));
+	ck_assert(strstr(att, "Message-ID: <c@t.invalid>"));
+	ck_assert(strstr(att, "\n>>From the docs."));
+	ck_assert(!strncmp(att, "From civil ", 11));
+	g_free(att);
+	g_object_unref(m);
+
+	/* Only the picked one, when asked. */
+	o.picked = (const char *const[]){ "b@t.invalid", NULL };
+	o.only_picked = true;
+	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, NULL), 0);
+	m = parse(&out);
+	att = part_text(m, 1);
+	ck_assert(strstr(att, "Message-ID: <b@t.invalid>"));
+	ck_assert(!strstr(att, "Message-ID: <a@t.invalid>"));
+	g_free(att);
+	g_object_unref(m);
+	civil_buf_release(&out);
+}
+END_TEST
+
+START_TEST(refusals)
+{
+	civil_draft_opts_t o = opts();
+	struct civil_buf out = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_code_t none = code;
+
+	o.picked = (const char *const[]){ "zz@t.invalid", NULL };
+	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, &err),
+			 CIVIL_STATUS_NOT_FOUND);
+	ck_assert_str_eq(err.message, "id:zz@t.invalid is not in this thread");
+	o = opts();
+	none.contact = NULL;
+	o.code = &none;
+	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, &err),
+			 CIVIL_STATUS_CONFIG_ERROR);
+	ck_assert(strstr(err.message, "names no one to contact"));
+	none.contact = "x@y.invalid\r\nBcc: evil@y.invalid";
+	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, &err),
+			 CIVIL_STATUS_CONFIG_ERROR);
+	civil_error_clear(&err);
+	civil_buf_release(&out);
+}
+END_TEST
+
+START_TEST(injection_stays_in_the_body)
+{
+	static const char evil[] =
+		"From x Mon Mar  2 10:00:00 2026\n"
+		"From: =?utf-8?q?Eve=0D=0ABcc:_a@evil.invalid?= "
+		"<eve@t.invalid>\n"
+		"Subject: =?utf-8?q?x=0D=0ABcc:_b@evil.invalid=0D=0A?= "
+		"=?utf-8?b?Q2M6IGNAZXZpbC5pbnZhbGlk?=\n"
+		"Message-ID: <e@t.invalid>\nDate: Mon, 02 Mar 2026 10:00:00 "
+		"+0000\n\nYou idiot.\n";
+	civil_thread_t t;
+	civil_draft_opts_t o = opts();
+	struct civil_buf out = CIVIL_BUF_INIT;
+	GMimeMessage *m;
+	InternetAddressList *all;
+	size_t skipped;
+
+	ck_assert_int_eq(civil_thread_from_mbox(evil, strlen(evil), "e", heat,
+						&t, &skipped, NULL),
+			 0);
+	ck_assert_int_eq(civil_draft_build(&t, &o, &out, NULL), 0);
+	ck_assert(!strstr(out.buf, "\nBcc:"));
+	ck_assert(!strstr(out.buf, "\nCc:"));
+	m = parse(&out);
+	all = g_mime_message_get_all_recipients(m);
+	ck_assert_int_eq(internet_address_list_length(all), 1);
+	g_object_unref(all);
+	ck_assert(strstr(g_mime_message_get_subject(m), "Bcc: b@evil.invalid"));
+	g_object_unref(m);
+	civil_thread_release(&t);
+	civil_buf_release(&out);
+}
+END_TEST
+
+START_TEST(thread_queries)
+{
+	char *q;
+
+	q = civil_thread_query("thread:0000000000000abc");
+	ck_assert_str_eq(q, "thread:0000000000000abc");
+	free(q);
+	q = civil_thread_query("<x@y.invalid>");
+	ck_assert_str_eq(q, "id:\"x@y.invalid\"");
+	free(q);
+	q = civil_thread_query(
+		"https://lore.kernel.org/r/x%2By@y.invalid/T/#u");
+	ck_assert_str_eq(q, "id:\"x+y@y.invalid\"");
+	free(q);
+	q = civil_thread_query("https://lore.kernel.org/ksummit/a@b.invalid/");
+	ck_assert_str_eq(q, "id:\"a@b.invalid\"");
+	free(q);
+	ck_assert_ptr_null(civil_thread_query("https://lore.kernel.org/all/"));
+}
+END_TEST
+
+Suite *suite_draft(void)
+{
+	Suite *s = suite_create("draft");
+	TCase *tc = tcase_create("draft");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, thread_from_mbox);
+	tcase_add_test(tc, headers_only_the_contact);
+	tcase_add_test(tc, body_sections);
+	tcase_add_test(tc, attachment_is_the_thread);
+	tcase_add_test(tc, refusals);
+	tcase_add_test(tc, injection_stays_in_the_body);
+	tcase_add_test(tc, thread_queries);
+	suite_add_tcase(s, tc);
+	return s;
+}
