@@ -31,7 +31,8 @@ CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
 LIB_SRC = $(sort $(wildcard lib/*.c))
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/obj/%.o)
 CMD_SHARED = $(B)/obj/cmd/cmd.o
-CMDS = civil-remind civil-install civil-scan civil-heated escalate-thread
+CMDS = civil-remind civil-sendmail civil-install civil-scan civil-heated \
+	escalate-thread
 BINS = $(CMDS:%=$(B)/bin/%)
 HOOKS = $(notdir $(wildcard hooks/*))
 DATA = $(HOOKS:%=$(B)/share/civil/hooks/%) $(B)/share/civil/heat.lexicon

@@ -5,13 +5,20 @@
  *
  *   civil-install --git [REPO]      sendemail-validate hook
  *   civil-install --notmuch         post-new hook in notmuch's hook dir
+ *   civil-install --b4              b4 (and git send-email) send through
+ *                                   civil-sendmail: sendemail.smtpServer
+ *   civil-install --sendmail        say how mutt, aerc, emacs use it
  *   ... --uninstall                 put back what was there
+ *
+ * Settings it changes are in the global git config; what was there before
+ * is kept under [civil-install] until --uninstall puts it back.
  *
  * A hook that was already there is renamed NAME.civil-chained and run
  * first by civil's shim; uninstall puts it back under its own name.
  */
 #include <errno.h>
 #include <getopt.h>
+#include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +35,237 @@ const char *cmd_name = "civil-install";
 
 static void usage(FILE *f)
 {
-	fprintf(f, "Usage: civil-install [--git] [--notmuch] [--uninstall] "
-		   "[REPO]\n");
+	fprintf(f, "Usage: civil-install [--git [REPO]] [--notmuch] [--b4] "
+		   "[--sendmail] [--uninstall]\n");
+}
+
+#define UNSET "(unset)" /* what [civil-install] records for "was not set" */
+
+/* git config --global KEY, or NULL. */
+static char *gc_get(const char *key)
+{
+	const char *argv[] = {
+		"git", "config", "--global", "--get", key, NULL
+	};
+	struct civil_buf out = CIVIL_BUF_INIT;
+	int status = 1;
+
+	if (civil_run(argv, NULL, NULL, 0, &out, &status, NULL) || status) {
+		civil_buf_release(&out);
+		return NULL;
+	}
+	while (out.len && out.buf[out.len - 1] == '\n')
+		out.buf[--out.len] = '\0';
+	return civil_buf_detach(&out);
+}
+
+/* git config --global KEY VALUE; VALUE NULL or UNSET unsets it. */
+static int gc_set(const char *key, const char *value)
+{
+	const char *set[] = { "git", "config", "--global", key, value, NULL };
+	const char *unset[] = { "git",	   "config", "--global",
+				"--unset", key,	     NULL };
+	civil_error_t err = CIVIL_ERROR_INIT;
+	bool clear = !value || !strcmp(value, UNSET);
+	int status = 0;
+
+	if (civil_run(clear ? unset : set, NULL, NULL, 0, NULL, &status,
+		      &err)) {
+		cmd_warn_error(&err);
+		return -1;
+	}
+	/* Unsetting what isn't set is fine (git says 5). */
+	if (status && !(clear && status == 5)) {
+		cmd_warn("git config --global %s failed", key);
+		return -1;
+	}
+	return 0;
+}
+
+/* Record VALUE under KEY, UNSET included, for --uninstall to read. */
+static int gc_store(const char *key, const char *value)
+{
+	const char *set[] = { "git", "config", "--global", key, value, NULL };
+	int status = 0;
+
+	if (civil_run(set, NULL, NULL, 0, NULL, &status, NULL) || status) {
+		cmd_warn("git config --global %s failed", key);
+		return -1;
+	}
+	return 0;
+}
+
+/* git leaves "[section]" behind when its last key goes; take it away, so
+ * an uninstall gives back the very file there was. */
+static void gc_prune(const char *section)
+{
+	struct civil_buf re = CIVIL_BUF_INIT;
+	const char *get[] = { "git",	      "config", "--global",
+			      "--get-regexp", NULL,	NULL };
+	const char *rm[] = { "git",   "config", "--global", "--remove-section",
+			     section, NULL };
+	int status = 0;
+
+	civil_buf_addf(&re, "^%s\\.", section);
+	get[4] = re.buf;
+	if (!civil_run(get, NULL, NULL, 0, NULL, &status, NULL) && status == 1)
+		civil_run_quiet(rm, NULL, NULL, 0, NULL, &status, NULL);
+	civil_buf_release(&re);
+}
+
+static char *our_program(const char *name)
+{
+	struct civil_buf b = CIVIL_BUF_INIT;
+
+	if (civil_self_bindir(&b, NULL)) {
+		civil_buf_release(&b);
+		return strdup(name);
+	}
+	civil_buf_addf(&b, "/%s", name);
+	return civil_buf_detach(&b);
+}
+
+/* b4 0.16 added b4.review-reply-template; older b4 has nothing to set. */
+static void b4_template_note(void)
+{
+	const char *argv[] = { "b4", "--version", NULL };
+	struct civil_buf out = CIVIL_BUF_INIT;
+	int status = 1, major = 0, minor = 0;
+
+	if (civil_run(argv, NULL, NULL, 0, &out, &status, NULL) || status ||
+	    sscanf(civil_buf_str(&out), "%d.%d", &major, &minor) != 2) {
+		printf("%s: b4 not found; nothing to set for its review "
+		       "replies\n",
+		       cmd_name);
+	} else if (major == 0 && minor < 16) {
+		printf("%s: b4 %d.%d has no review reply template (0.16 added "
+		       "one); civil-sendmail adds the reminder to what b4 "
+		       "sends\n",
+		       cmd_name, major, minor);
+	} else {
+		printf("%s: b4 %d.%d: civil does not set "
+		       "b4.review-reply-template"
+		       " yet; civil-sendmail adds the reminder to what b4 "
+		       "sends\n",
+		       cmd_name, major, minor);
+	}
+	civil_buf_release(&out);
+}
+
+static int do_b4(bool uninstall)
+{
+	char *ours = our_program("civil-sendmail");
+	char *cur = gc_get("sendemail.smtpServer");
+	char *saved = NULL, *saved_sm = NULL, *prev_sm = NULL;
+	int rc = 1;
+
+	if (uninstall) {
+		if (!cur || strcmp(cur, ours)) {
+			printf("%s: b4 does not send through civil-sendmail\n",
+			       cmd_name);
+			rc = 0;
+			goto done;
+		}
+		saved = gc_get("civil-install.b4-smtpserver");
+		saved_sm = gc_get("civil-install.b4-sendmail");
+		if (gc_set("sendemail.smtpServer", saved ? saved : UNSET) ||
+		    (saved_sm && gc_set("civil.sendmail", saved_sm)) ||
+		    gc_set("civil-install.b4-smtpserver", UNSET) ||
+		    gc_set("civil-install.b4-sendmail", UNSET))
+			goto done;
+		gc_prune("civil-install");
+		gc_prune("civil");
+		gc_prune("sendemail");
+		printf("%s: sendemail.smtpServer is back to %s\n", cmd_name,
+		       saved && strcmp(saved, UNSET) ? saved : "unset");
+		rc = 0;
+		goto done;
+	}
+	if (cur && !strcmp(cur, ours)) {
+		printf("%s: b4 already sends through '%s'\n", cmd_name, ours);
+		b4_template_note();
+		rc = 0;
+		goto done;
+	}
+	/* b4 (like git) runs sendemail.smtpServer as a program only when it
+	 * has a '/' in it; otherwise it is an SMTP server civil can't be
+	 * put in front of. */
+	if (cur && !strchr(cur, '/')) {
+		cmd_warn("sendemail.smtpServer is the SMTP server '%s'; "
+			 "civil-sendmail can only stand in front of a sendmail "
+			 "program (git send-email still gets the reminder: "
+			 "civil-install --git)",
+			 cur);
+		goto done;
+	}
+	prev_sm = gc_get("civil.sendmail");
+	if (gc_store("civil-install.b4-smtpserver", cur ? cur : UNSET) ||
+	    gc_store("civil-install.b4-sendmail", prev_sm ? prev_sm : UNSET))
+		goto done;
+	/* Mail goes on to the sendmail that was configured. */
+	if (cur && !prev_sm && gc_store("civil.sendmail", cur))
+		goto done;
+	if (gc_store("sendemail.smtpServer", ours))
+		goto done;
+	printf("%s: b4 and git send-email now send through '%s'%s%s\n",
+	       cmd_name, ours, cur ? ", which hands mail on to " : "",
+	       cur ? cur : "");
+	b4_template_note();
+	rc = 0;
+done:
+	free(ours);
+	free(cur);
+	free(saved);
+	free(saved_sm);
+	free(prev_sm);
+	return rc;
+}
+
+static int do_sendmail(bool uninstall)
+{
+	char *ours = our_program("civil-sendmail");
+	char *real = gc_get("civil.sendmail");
+	char *set_by_us = gc_get("civil-install.sendmail-set");
+	int rc = 1;
+
+	if (uninstall) {
+		if (set_by_us && (gc_set("civil.sendmail", UNSET) ||
+				  gc_set("civil-install.sendmail-set", UNSET)))
+			goto done;
+		gc_prune("civil-install");
+		gc_prune("civil");
+		printf("%s: remove the lines naming %s from your mail client's "
+		       "configuration\n",
+		       cmd_name, ours);
+		rc = 0;
+		goto done;
+	}
+	if (!real) {
+		char *msmtp = g_find_program_in_path("msmtp");
+
+		real = strdup(msmtp ? msmtp : "/usr/sbin/sendmail");
+		g_free(msmtp);
+		/* Pinned now, so mail keeps going where it went today. */
+		if (gc_store("civil.sendmail", real) ||
+		    gc_store("civil-install.sendmail-set", "true"))
+			goto done;
+	}
+	printf("civil-sendmail hands mail on to: %s (git config civil.sendmail)"
+	       "\n\n"
+	       "mutt / neomutt (~/.muttrc):\n"
+	       "    set sendmail=\"%s -oem -oi\"\n\n"
+	       "aerc (accounts.conf, in the account):\n"
+	       "    outgoing = %s\n\n"
+	       "emacs (init.el):\n"
+	       "    (setq send-mail-function #'sendmail-send-it\n"
+	       "          sendmail-program \"%s\")\n",
+	       real, ours, ours, ours);
+	rc = 0;
+done:
+	free(ours);
+	free(real);
+	free(set_by_us);
+	return rc;
 }
 
 /* The hooks directory git uses for repo: core.hooksPath honoured. */
@@ -260,12 +496,15 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "git", no_argument, NULL, 'g' },
 		{ "notmuch", no_argument, NULL, 'n' },
+		{ "b4", no_argument, NULL, 'b' },
+		{ "sendmail", no_argument, NULL, 's' },
 		{ "uninstall", no_argument, NULL, 'u' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	bool git = false, notmuch = false, uninstall = false;
+	bool git = false, notmuch = false, b4 = false, sendmail = false;
+	bool uninstall = false;
 	int c, rc = 0;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -275,6 +514,12 @@ int main(int argc, char **argv)
 			break;
 		case 'n':
 			notmuch = true;
+			break;
+		case 'b':
+			b4 = true;
+			break;
+		case 's':
+			sendmail = true;
 			break;
 		case 'u':
 			uninstall = true;
@@ -290,7 +535,7 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if ((!git && !notmuch) || argc - optind > 1 ||
+	if ((!git && !notmuch && !b4 && !sendmail) || argc - optind > 1 ||
 	    (!git && optind < argc)) {
 		usage(stderr);
 		return 2;
@@ -300,6 +545,10 @@ int main(int argc, char **argv)
 		rc |= do_git(optind < argc ? argv[optind] : ".", uninstall);
 	if (notmuch)
 		rc |= do_notmuch(uninstall);
+	if (b4)
+		rc |= do_b4(uninstall);
+	if (sendmail)
+		rc |= do_sendmail(uninstall);
 	civil_shutdown();
 	return rc;
 }

@@ -7,7 +7,8 @@
  *   civil-remind [-n] -                stdin to stdout
  *
  * It runs inside git send-email, so it must never stop a send by
- * accident: every failure is one warning and exit status 0.
+ * accident: every failure is one warning and exit status 0.  The one
+ * refusal is the configured one: civil.tone=reject and heated words.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -70,26 +71,26 @@ static void say_dry_run(const char *name, const civil_code_t *code,
 		       civil_kind_name(r->kind), r->why);
 }
 
-/* Everything after reading the input: decide, edit, write.  Returns the
- * bytes to pass on in filter mode through *out_data. */
-static void remind(const char *path, const char *headers, bool dry_run,
-		   const struct civil_buf *in, const char **out_data,
-		   size_t *out_len, struct civil_buf *out)
+/* Everything after reading the input: decide, edit, write.  The bytes to
+ * pass on in filter mode come back through *out_data.  Returns 1 when the
+ * tone check refuses the message (the one way this hook stops a send). */
+static int remind(const char *path, const char *headers, bool dry_run,
+		  const struct civil_buf *in, const char **out_data,
+		  size_t *out_len, civil_outgoing_t *og)
 {
 	const char *name = strcmp(path, "-") ? path : "<stdin>";
 	civil_error_t err = CIVIL_ERROR_INIT;
 	struct civil_buf warnings = CIVIL_BUF_INIT;
-	civil_remind_result_t r;
 	civil_message_t *msg = NULL;
 	civil_context_t ctx;
-	char *reminder;
+	int rc = 0;
 
 	*out_data = civil_buf_str(in);
 	*out_len = in->len;
 	if (civil_message_parse(in->buf, in->len, name, &msg, &err)) {
 		cmd_warn("%s; left unchanged", err.message);
 		civil_error_clear(&err);
-		return;
+		return 0;
 	}
 	if (headers)
 		read_envelope(msg, headers);
@@ -97,45 +98,53 @@ static void remind(const char *path, const char *headers, bool dry_run,
 	 * at the repository (the hook runs once per patch of a series). */
 	if (civil_message_kind(msg) == CIVIL_KIND_PATCH && !dry_run) {
 		civil_message_free(msg);
-		return;
+		return 0;
 	}
 
 	civil_context_open(&ctx, NULL, &warnings, NULL);
 	if (warnings.len)
 		fprintf(stderr, "%s: %s", cmd_name, warnings.buf);
-	reminder = civil_reminder_text(&ctx.code, &ctx.config);
-
-	if (civil_remind_message(msg, reminder, ctx.config.remind, out, &r,
-				 &err)) {
+	if (civil_outgoing_prepare(msg, &ctx, og, &err)) {
 		cmd_warn("%s; '%s' left unchanged", err.message, name);
 		civil_error_clear(&err);
 		goto done;
 	}
 	if (dry_run) {
-		say_dry_run(name, &ctx.code, &r);
+		say_dry_run(name, &ctx.code, &og->remind);
 		goto done;
 	}
-	if (r.action == CIVIL_REMIND_SIGNED)
+	if (og->tone_heated) {
+		cmd_warn_tone(&og->tone);
+		if (ctx.config.tone == CIVIL_TONE_REJECT) {
+			cmd_warn("not sending '%s': civil.tone is 'reject'; to "
+				 "send it anyway: CIVIL_TONE=off git "
+				 "send-email ...",
+				 name);
+			rc = 1;
+			goto done;
+		}
+	}
+	if (og->remind.action == CIVIL_REMIND_SIGNED)
 		cmd_warn("'%s' is %s; left unchanged, a signature must not "
 			 "break",
-			 name, r.why);
-	else if (r.action == CIVIL_REMIND_NO_TEXT)
-		cmd_warn("'%s': %s; left unchanged", name, r.why);
-	if (r.action != CIVIL_REMIND_ADDED)
+			 name, og->remind.why);
+	else if (og->remind.action == CIVIL_REMIND_NO_TEXT)
+		cmd_warn("'%s': %s; left unchanged", name, og->remind.why);
+	if (og->remind.action != CIVIL_REMIND_ADDED)
 		goto done;
 
 	if (!strcmp(path, "-")) {
-		*out_data = out->buf;
-		*out_len = out->len;
-	} else if (civil_file_replace(path, out->buf, out->len, &err)) {
+		*out_data = og->out.buf;
+		*out_len = og->out.len;
+	} else if (civil_file_replace(path, og->out.buf, og->out.len, &err)) {
 		cmd_warn("%s; sent without the reminder", err.message);
 		civil_error_clear(&err);
 	}
 done:
-	free(reminder);
 	civil_context_close(&ctx);
 	civil_buf_release(&warnings);
 	civil_message_free(msg);
+	return rc;
 }
 
 int main(int argc, char **argv)
@@ -146,12 +155,13 @@ int main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct civil_buf in = CIVIL_BUF_INIT, out = CIVIL_BUF_INIT;
+	struct civil_buf in = CIVIL_BUF_INIT;
+	civil_outgoing_t og = { 0 };
 	civil_error_t err = CIVIL_ERROR_INIT;
 	const char *path, *headers, *data;
 	bool dry_run = false;
 	size_t len;
-	int c;
+	int c, rc = 0;
 
 	while ((c = getopt_long(argc, argv, "+nh", opts, NULL)) != -1) {
 		switch (c) {
@@ -184,13 +194,15 @@ int main(int argc, char **argv)
 		data = civil_buf_str(&in);
 		len = in.len;
 	} else {
-		remind(path, headers, dry_run, &in, &data, &len, &out);
+		rc = remind(path, headers, dry_run, &in, &data, &len, &og);
 	}
-	if (!strcmp(path, "-") && !dry_run &&
-	    civil_fd_write(1, "<stdout>", data, len, &err))
+	if (!strcmp(path, "-") && !dry_run && !rc &&
+	    civil_fd_write(1, "<stdout>", data, len, &err)) {
 		cmd_warn_error(&err);
+		rc = 1; /* a filter that lost its output must say so */
+	}
 	civil_buf_release(&in);
-	civil_buf_release(&out);
+	civil_outgoing_release(&og);
 	civil_shutdown();
-	return 0;
+	return rc;
 }

@@ -2,6 +2,7 @@
 /* cmd.c - messages in the form "civil-scan: can't open database '/x': why". */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cmd.h"
 
@@ -23,6 +24,17 @@ void cmd_warn_error(civil_error_t *err)
 	else if (err->status)
 		cmd_warn("%s", civil_status_to_string(err->status));
 	civil_error_clear(err);
+}
+
+void cmd_warn_tone(const civil_heat_score_t *s)
+{
+	struct civil_buf lines = CIVIL_BUF_INIT;
+	const char *p, *nl;
+
+	civil_tone_lines(s, &lines);
+	for (p = civil_buf_str(&lines); (nl = strchr(p, '\n')); p = nl + 1)
+		fprintf(stderr, "%s: tone: %.*s\n", cmd_name, (int)(nl - p), p);
+	civil_buf_release(&lines);
 }
 
 /*

@@ -12,4 +12,7 @@ void cmd_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The error's message, then clear it. */
 void cmd_warn_error(civil_error_t *err);
 
+/* "prog: tone: ..." for each flagged sentence. */
+void cmd_warn_tone(const civil_heat_score_t *s);
+
 #endif

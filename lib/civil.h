@@ -123,6 +123,11 @@ civil_status_t civil_file_create(const char *path, const void *data, size_t len,
 civil_status_t civil_run(const char *const *argv, const char *dir,
 			 const void *in, size_t inlen, struct civil_buf *out,
 			 int *exit_status, civil_error_t *err);
+/* The same, with the child's stderr thrown away (for asking, not doing). */
+civil_status_t civil_run_quiet(const char *const *argv, const char *dir,
+			       const void *in, size_t inlen,
+			       struct civil_buf *out, int *exit_status,
+			       civil_error_t *err);
 
 /* ---- library set-up (init.c) ---- */
 
@@ -157,13 +162,22 @@ typedef enum civil_remind_mode {
 	CIVIL_REMIND_OFF,
 } civil_remind_mode_t;
 
+typedef enum civil_tone_mode {
+	CIVIL_TONE_WARN = 0, /* default: say what is heated, then send */
+	CIVIL_TONE_REJECT,   /* refuse to send heated words */
+	CIVIL_TONE_OFF,
+} civil_tone_mode_t;
+
 typedef struct civil_config {
 	char *contact;	/* civil.contact, or NULL */
 	char *reminder; /* civil.reminder, or NULL */
 	civil_remind_mode_t remind;
-	char *sendmail;	  /* civil.sendmail, or NULL */
-	char *user_name;  /* user.name */
-	char *user_email; /* user.email */
+	civil_tone_mode_t tone; /* civil.tone, or $CIVIL_TONE for one send */
+	double threshold;	/* civil.threshold: CIVIL_HEAT_THRESHOLD */
+	char *lexicon;		/* civil.lexicon ("~/" expanded), or NULL */
+	char *sendmail;		/* civil.sendmail, or NULL */
+	char *user_name;	/* user.name */
+	char *user_email;	/* user.email */
 } civil_config_t;
 
 /* Read civil.* (and user.*) from the repository's git config (repo may be
@@ -174,6 +188,10 @@ civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
 				 civil_error_t *err);
 void civil_config_release(civil_config_t *cfg);
 civil_status_t civil_remind_mode_parse(const char *s, civil_remind_mode_t *out);
+civil_status_t civil_tone_mode_parse(const char *s, civil_tone_mode_t *out);
+/* Where a message that could not be handed over is kept:
+ * $XDG_STATE_HOME/civil/unsent, else ~/.local/state/civil/unsent. */
+civil_status_t civil_unsent_dir(struct civil_buf *out, civil_error_t *err);
 
 /* The directory the running program is in, and civil's data directory
  * beside it (<bindir>/../share/civil): where installed hooks and data
@@ -523,6 +541,29 @@ civil_status_t civil_heated_foreach(const char *query,
 				    const civil_heat_t *heat, bool explain,
 				    civil_heated_fn fn, void *arg,
 				    civil_error_t *err);
+
+/* ---- outgoing mail (outgoing.c) ---- */
+
+/* What civil does to a message on its way out, in civil-remind and
+ * civil-sendmail alike. */
+typedef struct civil_outgoing {
+	civil_remind_result_t remind;
+	struct civil_buf out; /* the new message, when remind.action is ADDED */
+	civil_heat_score_t tone; /* the sender's words, when tone_checked */
+	bool tone_checked;
+	bool tone_heated; /* at or over ctx's threshold */
+} civil_outgoing_t;
+
+/* The reminder (per civil.remind) and the tone check (per civil.tone) for
+ * msg, with the settings and code of ctx. */
+civil_status_t civil_outgoing_prepare(civil_message_t *msg,
+				      const civil_context_t *ctx,
+				      civil_outgoing_t *out,
+				      civil_error_t *err);
+void civil_outgoing_release(civil_outgoing_t *out);
+/* One line per flagged sentence: "\"...\" (insult 'idiot', said to
+ * someone)". */
+void civil_tone_lines(const civil_heat_score_t *s, struct civil_buf *out);
 
 /* ---- threads (thread.c) ---- */
 

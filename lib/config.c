@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <git2.h>
+#include <glib.h>
 #include <limits.h>
 #include <unistd.h>
 #include <stdlib.h>
@@ -51,6 +52,49 @@ civil_status_t civil_remind_mode_parse(const char *s, civil_remind_mode_t *out)
 	return CIVIL_STATUS_CONFIG_ERROR;
 }
 
+civil_status_t civil_tone_mode_parse(const char *s, civil_tone_mode_t *out)
+{
+	if (!strcasecmp(s, "warn"))
+		*out = CIVIL_TONE_WARN;
+	else if (!strcasecmp(s, "reject"))
+		*out = CIVIL_TONE_REJECT;
+	else if (!strcasecmp(s, "off") || !strcasecmp(s, "false") ||
+		 !strcasecmp(s, "no"))
+		*out = CIVIL_TONE_OFF;
+	else
+		return CIVIL_STATUS_CONFIG_ERROR;
+	return CIVIL_STATUS_SUCCESS;
+}
+
+static char *home_path(char *path)
+{
+	char *full;
+
+	if (!path || strncmp(path, "~/", 2) || !getenv("HOME"))
+		return path;
+	full = g_strdup_printf("%s/%s", getenv("HOME"), path + 2);
+	free(path);
+	path = strdup(full);
+	g_free(full);
+	return path;
+}
+
+civil_status_t civil_unsent_dir(struct civil_buf *out, civil_error_t *err)
+{
+	const char *state = getenv("XDG_STATE_HOME");
+	const char *home = getenv("HOME");
+
+	civil_buf_reset(out);
+	if (state && *state)
+		civil_buf_addf(out, "%s/civil/unsent", state);
+	else if (home && *home)
+		civil_buf_addf(out, "%s/.local/state/civil/unsent", home);
+	else
+		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
+				       "no HOME to keep unsent mail in");
+	return CIVIL_STATUS_SUCCESS;
+}
+
 civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
 				 civil_error_t *err)
 {
@@ -61,6 +105,7 @@ civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->remind = CIVIL_REMIND_REVIEWS;
+	cfg->threshold = CIVIL_HEAT_THRESHOLD;
 	civil_git_start();
 
 	if (repo) {
@@ -86,6 +131,35 @@ civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
 	cfg->sendmail = get_string(gc, "civil.sendmail");
 	cfg->user_name = get_string(gc, "user.name");
 	cfg->user_email = get_string(gc, "user.email");
+	cfg->lexicon = home_path(get_string(gc, "civil.lexicon"));
+	remind = get_string(gc, "civil.tone");
+	if (remind && civil_tone_mode_parse(remind, &cfg->tone))
+		st = civil_error_set(
+			err, CIVIL_STATUS_CONFIG_ERROR,
+			"bad civil.tone '%s' (want warn, reject or "
+			"off); using 'warn'",
+			remind);
+	free(remind);
+	/* One send without the check: CIVIL_TONE=off git send-email ... */
+	if ((remind = getenv("CIVIL_TONE")) &&
+	    civil_tone_mode_parse(remind, &cfg->tone))
+		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
+				     "bad CIVIL_TONE '%s' (want warn, reject "
+				     "or off)",
+				     remind);
+	remind = get_string(gc, "civil.threshold");
+	if (remind) {
+		char *end;
+		double t = strtod(remind, &end);
+
+		if (*end || t <= 0 || t > 1000)
+			st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
+					     "bad civil.threshold '%s'",
+					     remind);
+		else
+			cfg->threshold = t;
+		free(remind);
+	}
 	remind = get_string(gc, "civil.remind");
 	if (remind && civil_remind_mode_parse(remind, &cfg->remind))
 		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
@@ -109,6 +183,7 @@ void civil_config_release(civil_config_t *cfg)
 	free(cfg->sendmail);
 	free(cfg->user_name);
 	free(cfg->user_email);
+	free(cfg->lexicon);
 	memset(cfg, 0, sizeof(*cfg));
 }
 

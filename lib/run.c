@@ -16,12 +16,19 @@
 #include "civil.h"
 
 static void child(const char *const *argv, const char *dir, int in_fd,
-		  int out_fd, int err_pipe)
+		  int out_fd, bool quiet, int err_pipe)
 {
 	int e;
 
 	if (in_fd >= 0 && dup2(in_fd, 0) < 0)
 		goto fail;
+	if (quiet) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null < 0 || dup2(null, 2) < 0)
+			goto fail;
+		close(null);
+	}
 	if (out_fd >= 0 && dup2(out_fd, 1) < 0)
 		goto fail;
 	if (dir && chdir(dir) < 0)
@@ -91,9 +98,9 @@ static civil_status_t pump(int in_w, const char *in, size_t inlen, int out_r,
 	return CIVIL_STATUS_SUCCESS;
 }
 
-civil_status_t civil_run(const char *const *argv, const char *dir,
-			 const void *in, size_t inlen, struct civil_buf *out,
-			 int *exit_status, civil_error_t *err)
+static civil_status_t run(const char *const *argv, const char *dir,
+			  const void *in, size_t inlen, struct civil_buf *out,
+			  bool quiet, int *exit_status, civil_error_t *err)
 {
 	int in_p[2] = { -1, -1 }, out_p[2] = { -1, -1 }, err_p[2];
 	civil_status_t st = CIVIL_STATUS_SUCCESS;
@@ -123,7 +130,7 @@ civil_status_t civil_run(const char *const *argv, const char *dir,
 	}
 	if (pid == 0)
 		child(argv, dir, in ? in_p[0] : devnull, out ? out_p[1] : -1,
-		      err_p[1]);
+		      quiet, err_p[1]);
 
 	close(err_p[1]);
 	if (in)
@@ -176,4 +183,19 @@ pipe_fail:
 		close(devnull);
 	return civil_error_set(err, CIVIL_STATUS_RUN_ERROR,
 			       "can't run '%s': %s", argv[0], strerror(e));
+}
+
+civil_status_t civil_run(const char *const *argv, const char *dir,
+			 const void *in, size_t inlen, struct civil_buf *out,
+			 int *exit_status, civil_error_t *err)
+{
+	return run(argv, dir, in, inlen, out, false, exit_status, err);
+}
+
+civil_status_t civil_run_quiet(const char *const *argv, const char *dir,
+			       const void *in, size_t inlen,
+			       struct civil_buf *out, int *exit_status,
+			       civil_error_t *err)
+{
+	return run(argv, dir, in, inlen, out, true, exit_status, err);
 }

@@ -63,4 +63,11 @@ $vg "$build/bin/escalate-thread" --stdout id:2@x >/dev/null 2>"$tmp/err" &&
 	cat "$tmp/err" >&2
 	exit 1
 }
+echo "valgrind: civil-sendmail"
+printf '#!/bin/sh\ncat >/dev/null\n' >"$tmp/sink" && chmod +x "$tmp/sink"
+git config --global civil.sendmail "$tmp/sink"
+for f in review.eml b64.eml bin.eml; do
+	$vg "$build/bin/civil-sendmail" -i a@b <"$f" 2>"$tmp/err"
+	test $? -ne 99 || { cat "$tmp/err" >&2; exit 1; }
+done
 echo "valgrind: clean"

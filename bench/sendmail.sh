@@ -1,0 +1,41 @@
+#!/bin/sh
+# sendmail.sh BUILD - 200 messages (100 patches, 100 reviews) handed to a
+# recording sendmail, through civil-sendmail and directly, same run.
+. "$(dirname "$0")/lib.sh"
+rounds=${ROUNDS:-5}
+
+cd "$work"
+git init -q linux && cd linux
+mkdir -p Documentation kernel
+printf 'Contact the board at <board@kernel-test.invalid>.\n' >Documentation/CodeOfConflict
+printf 'int x;\n' >kernel/sched.c
+git add . && git commit -q -m initial
+for i in $(seq 1 100); do
+	echo "int c$i;" >>kernel/sched.c
+	git commit -q -a -m "sched: change $i"
+done
+git format-patch -q -100 -o "$work/msgs"
+for i in $(seq 1 100); do
+	printf 'From: Bench <bench@kernel-test.invalid>\nSubject: Re: [PATCH %03d/100] sched: change %d\n\n> +int c%d;\n\nPlease make it static.\n' \
+		"$i" "$i" "$i" >"$work/msgs/r$i.eml"
+done
+printf '#!/bin/sh\ncat >"%s/last"\n' "$work" >"$work/record" && chmod +x "$work/record"
+git config civil.sendmail "$work/record"
+
+run() { # PROGRAM
+	for f in "$work"/msgs/*; do
+		"$1" -i -f bench@kernel-test.invalid list@kernel-test.invalid <"$f"
+	done
+}
+w= d=
+for r in $(seq 1 "$rounds"); do
+	t0=$(now_ns); run "$work/record"; d="$d $(($(now_ns) - t0))"
+	t0=$(now_ns); run civil-sendmail; w="$w $(($(now_ns) - t0))"
+done
+grep -q '^Reviewed under' "$work/last" || { echo "no reminder went out" >&2; exit 1; }
+d=$(median $d) w=$(median $w)
+echo "200 messages (100 patches, 100 reviews), median of $rounds:"
+echo "  recording sendmail alone:        $(ms "$d") ms"
+echo "  civil-sendmail in front of it:   $(ms "$w") ms"
+echo "  ratio:                           $(ratio "$w" "$d") (target <= 1.10)"
+echo "  civil-sendmail's own time:       $(awk -v a="$w" -v b="$d" 'BEGIN {printf "%.2f", (a - b) / 200 / 1e6}') ms a message"

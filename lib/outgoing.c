@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * outgoing.c - what happens to a message on its way out, the same for the
+ * sendemail-validate hook (civil-remind) and the sendmail wrapper
+ * (civil-sendmail): the code's reminder, and a second look at the
+ * sender's own words before they go.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "civil.h"
+
+/* Patches and cover letters are code and its introduction; the tone of a
+ * commit message is not what the check is for, and they are never
+ * changed anyway. */
+static bool tone_applies(civil_kind_t kind)
+{
+	return kind != CIVIL_KIND_PATCH && kind != CIVIL_KIND_COVER;
+}
+
+civil_status_t civil_outgoing_prepare(civil_message_t *msg,
+				      const civil_context_t *ctx,
+				      civil_outgoing_t *out, civil_error_t *err)
+{
+	const civil_config_t *cfg = &ctx->config;
+	civil_heat_t *heat = NULL;
+	civil_status_t st;
+	char *reminder;
+
+	memset(out, 0, sizeof(*out));
+	reminder = civil_reminder_text(&ctx->code, cfg);
+	st = civil_remind_message(msg, reminder, cfg->remind, &out->out,
+				  &out->remind, err);
+	free(reminder);
+	if (st)
+		return st;
+	if (cfg->tone == CIVIL_TONE_OFF ||
+	    !tone_applies(civil_message_kind(msg)))
+		return CIVIL_STATUS_SUCCESS;
+	/* The lexicon is read only for mail that is checked. */
+	st = civil_heat_open(cfg->lexicon, &heat, err);
+	if (st)
+		return st;
+	civil_heat_score_message(heat, msg, &out->tone);
+	out->tone_checked = true;
+	out->tone_heated = out->tone.score >= cfg->threshold;
+	civil_heat_free(heat);
+	return CIVIL_STATUS_SUCCESS;
+}
+
+void civil_outgoing_release(civil_outgoing_t *out)
+{
+	civil_buf_release(&out->out);
+	civil_heat_score_release(&out->tone);
+}
+
+void civil_tone_lines(const civil_heat_score_t *s, struct civil_buf *out)
+{
+	for (size_t i = 0; i < s->n_reasons;) {
+		const char *sentence = s->reasons[i].sentence;
+		size_t j = i;
+
+		civil_buf_addf(out, "\"%s\" (", sentence);
+		for (; j < s->n_reasons &&
+		       !strcmp(s->reasons[j].sentence, sentence);
+		     j++)
+			civil_buf_addf(
+				out, "%s%s '%s'%s", j > i ? "; " : "",
+				s->reasons[j].signal, s->reasons[j].match,
+				s->reasons[j].aimed ? ", said to someone" : "");
+		civil_buf_adds(out, ")\n");
+		i = j;
+	}
+}

@@ -1,0 +1,238 @@
+#!/bin/sh
+# civil-sendmail in front of a recording "real" sendmail, called the way
+# git send-email, b4, mutt, aerc and emacs call sendmail; and the tone
+# check, in the wrapper and in the sendemail-validate hook.
+. "$(dirname "$0")/lib.sh"
+
+git config --global civil.sendmail "$TEST_DIR/fake.sendmail"
+make_kernel_repo linux
+cd linux
+REMINDER=$(reminder_line Documentation/CodeOfConflict)
+
+cat >review.eml <<'EOF2'
+From: Re Viewer <reviewer@kernel-test.invalid>
+To: list@kernel-test.invalid
+Subject: Re: [PATCH 1/2] sched: change
+In-Reply-To: <patch-1@kernel-test.invalid>
+
+On Mon, A U Thor wrote:
+> +	x = 1;
+
+Please make it static.
+EOF2
+
+# argv_is N ARG... - what the real sendmail was given, exactly.
+argv_is() {
+	n=$1
+	shift
+	for a; do echo "!$a!"; done >expect.argv
+	diff -u expect.argv "$SENT/argv$n"
+}
+
+test_expect_success 'git send-email style: -i -f ADDR recipients; silent' '
+	reset_sent &&
+	civil-sendmail -i -f reviewer@kernel-test.invalid list@kernel-test.invalid <review.eml 2>err &&
+	test ! -s err &&
+	argv_is 1 -i -f reviewer@kernel-test.invalid list@kernel-test.invalid &&
+	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
+	head -c $(wc -c <review.eml) "$SENT/msg1" | cmp - review.eml
+'
+
+test_expect_success 'mutt: -oem -oi -B8BITMIME -f ADDR -N never -R hdrs -- rcpts' '
+	reset_sent &&
+	civil-sendmail -oem -oi -B8BITMIME -f reviewer@kernel-test.invalid -N never -R hdrs -- a@kernel-test.invalid b@kernel-test.invalid <review.eml &&
+	argv_is 1 -oem -oi -B8BITMIME -f reviewer@kernel-test.invalid -N never -R hdrs -- a@kernel-test.invalid b@kernel-test.invalid &&
+	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1
+'
+
+test_expect_success 'aerc: recipients only; b4: CRLF and -i -f' '
+	reset_sent &&
+	civil-sendmail a@kernel-test.invalid <review.eml &&
+	argv_is 1 a@kernel-test.invalid &&
+	sed "s/\$/\r/" review.eml >crlf.eml &&
+	civil-sendmail -i -f reviewer@kernel-test.invalid a@kernel-test.invalid <crlf.eml &&
+	argv_is 2 -i -f reviewer@kernel-test.invalid a@kernel-test.invalid &&
+	cr=$(printf "\r") &&
+	grep -q "^$REMINDER$cr\$" "$SENT/msg2" &&
+	test $(grep -c "$cr\$" "$SENT/msg2") -eq $(wc -l <"$SENT/msg2")
+'
+
+test_expect_success 'emacs: -oi -f ADDR -t, Bcc in the message, never our own -t' '
+	reset_sent &&
+	{ sed "/^To:/a Bcc: secret@kernel-test.invalid" review.eml; } >bcc.eml &&
+	civil-sendmail -oi -f reviewer@kernel-test.invalid -t <bcc.eml 2>err &&
+	test ! -s err &&
+	argv_is 1 -oi -f reviewer@kernel-test.invalid -t &&
+	grep "^Bcc: secret@kernel-test.invalid" "$SENT/msg1" &&
+	reset_sent &&
+	civil-sendmail -i a@kernel-test.invalid <review.eml &&
+	! grep -x "!-t!" "$SENT/argv1"
+'
+
+test_expect_success 'without -i, a lone dot ends the message' '
+	reset_sent &&
+	{ cat review.eml; printf ".\nnot part of it\n"; } | civil-sendmail a@kernel-test.invalid &&
+	! grep "not part of it" "$SENT/msg1" &&
+	reset_sent &&
+	{ cat review.eml; printf ".\npart of it\n"; } | civil-sendmail -i a@kernel-test.invalid &&
+	grep "^part of it" "$SENT/msg1"
+'
+
+test_expect_success 'unknown options pass through, never dropped' '
+	reset_sent &&
+	civil-sendmail -X /tmp/log -Ofoo=bar --weird -v -- a@kernel-test.invalid <review.eml &&
+	argv_is 1 -X /tmp/log -Ofoo=bar --weird -v -- a@kernel-test.invalid
+'
+
+test_expect_success 'patches and signed mail go through byte for byte' '
+	git format-patch -q -1 --stdout >patch.eml &&
+	reset_sent &&
+	civil-sendmail -i a@kernel-test.invalid <patch.eml &&
+	cmp patch.eml "$SENT/msg1" &&
+	sed "s/^Subject:/X-Developer-Signature: v=1; a=ed25519-sha256; b=AAAA\n&/" review.eml >signed.eml &&
+	civil-sendmail -i a@kernel-test.invalid <signed.eml 2>err &&
+	cmp signed.eml "$SENT/msg2" &&
+	grep "civil-sendmail: message is signed by patatt" err
+'
+
+test_expect_success 'a message without headers is passed on, with a word' '
+	reset_sent &&
+	printf "just text\n" | civil-sendmail a@kernel-test.invalid 2>err &&
+	test "$(cat "$SENT/msg1")" = "just text" &&
+	grep "civil-sendmail: .<stdin>. is not a mail message; passed on unchanged" err
+'
+
+test_expect_success 'a 50 MB review' '
+	{ cat review.eml; yes "More review text, line after line." | head -c 52428800; echo; } >big.eml &&
+	reset_sent &&
+	civil-sendmail -i a@kernel-test.invalid <big.eml &&
+	test $(wc -c <"$SENT/msg1") -gt 52428800 &&
+	tail -n 1 "$SENT/msg1" | grep -x "Concerns: <$TEST_CONTACT>" &&
+	rm -f big.eml
+'
+
+test_expect_success 'nothing on stdin: an error, the real sendmail not called' '
+	reset_sent &&
+	{ civil-sendmail a@kernel-test.invalid </dev/null 2>err; status=$?; } ;
+	test $status -eq 66 &&
+	grep "civil-sendmail: no message on standard input; nothing sent" err &&
+	test $(sent_count) -eq 0
+'
+
+test_expect_success 'the real sendmail fails: its status, its words' '
+	write_script failing.sendmail <<-\EOF &&
+	cat >/dev/null
+	echo "sendmail: relay refused" >&2
+	exit 75
+	EOF
+	git config civil.sendmail "$PWD/failing.sendmail" &&
+	{ civil-sendmail -i a@kernel-test.invalid <review.eml 2>err; status=$?; } ;
+	git config --unset civil.sendmail &&
+	test $status -eq 75 &&
+	grep "sendmail: relay refused" err
+'
+
+test_expect_success 'the real sendmail is missing: the message is kept, and where' '
+	git config civil.sendmail /nonexistent/sendmail &&
+	{ civil-sendmail -i a@kernel-test.invalid <review.eml 2>err; status=$?; } ;
+	git config --unset civil.sendmail &&
+	test $status -eq 69 &&
+	kept=$(sed -n "s/.*the message is kept in .\(.*\).\$/\1/p" err) &&
+	grep "can.t run ./nonexistent/sendmail.: No such file or directory" err &&
+	cmp review.eml "$kept" &&
+	test "$(stat -c %a "$kept")" = 600
+'
+
+test_expect_success 'civil.sendmail pointing back at civil-sendmail is refused' '
+	git config civil.sendmail civil-sendmail &&
+	{ civil-sendmail -i a@kernel-test.invalid <review.eml 2>err; status=$?; } ;
+	git config --unset civil.sendmail &&
+	test $status -eq 69 &&
+	grep "is civil-sendmail itself" err
+'
+
+cat >hostile.eml <<'EOF2'
+From: Re Viewer <reviewer@kernel-test.invalid>
+To: list@kernel-test.invalid
+Subject: Re: [PATCH 1/2] sched: change
+In-Reply-To: <patch-1@kernel-test.invalid>
+
+On Mon, A U Thor wrote:
+> +	x = 1;
+
+You clearly have no idea what you are doing.  This is garbage.
+EOF2
+
+test_expect_success 'tone: warn (default) says why, then sends' '
+	reset_sent &&
+	civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>err &&
+	test $(sent_count) -eq 1 &&
+	grep "civil-sendmail: tone: \"This is garbage.\" (contempt .garbage.)" err &&
+	grep "civil-sendmail: tone: \"You clearly have no idea what you are doing.\"" err
+'
+
+test_expect_success 'tone: reject refuses, keeps it, says how; CIVIL_TONE=off sends' '
+	git config civil.tone reject &&
+	reset_sent &&
+	{ civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>err; status=$?; } ;
+	test $status -eq 1 && test $(sent_count) -eq 0 &&
+	grep "not sent: civil.tone is .reject. (to send it anyway, set CIVIL_TONE=off" err &&
+	CIVIL_TONE=off civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>err &&
+	test $(sent_count) -eq 1 && test ! -s err &&
+	git config civil.tone off &&
+	civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>err &&
+	test ! -s err &&
+	git config --unset civil.tone
+'
+
+test_expect_success 'tone: a quoted insult in a civil reply is not flagged' '
+	{ sed "/^\$/q" review.eml; printf "On Mon, Rex wrote:\n> You are an idiot and this is garbage.\n\nLet us keep this technical, please.\n"; } >calm.eml &&
+	git config civil.tone reject &&
+	reset_sent &&
+	civil-sendmail -i a@kernel-test.invalid <calm.eml 2>err &&
+	git config --unset civil.tone &&
+	test ! -s err && test $(sent_count) -eq 1
+'
+
+test_expect_success 'tone in the hook: reject means git send-email sends nothing' '
+	civil-install --git >/dev/null &&
+	git config civil.tone reject &&
+	cp hostile.eml h1.eml &&
+	reset_sent &&
+	if send_email h1.eml 2>err; then false; fi &&
+	test $(sent_count) -eq 0 &&
+	grep "civil-remind: tone:" err &&
+	grep "not sending .*civil.tone is .reject.; to send it anyway: CIVIL_TONE=off git send-email" err &&
+	cmp hostile.eml h1.eml &&
+	CIVIL_TONE=off send_email h1.eml &&
+	test $(sent_count) -eq 1 &&
+	git config civil.tone warn &&
+	cp hostile.eml h2.eml &&
+	send_email h2.eml 2>err &&
+	grep "civil-remind: tone:" err &&
+	test $(sent_count) -eq 2 &&
+	git config --unset civil.tone
+'
+
+test_expect_success 'civil-install --b4 and --sendmail, and back' '
+	cp "$HOME/.gitconfig" before &&
+	git config --global --unset civil.sendmail &&
+	git config --global sendemail.smtpServer "$TEST_DIR/fake.sendmail" &&
+	cp "$HOME/.gitconfig" before &&
+	civil-install --b4 --sendmail >out &&
+	test "$(git config --global sendemail.smtpServer)" = "$CIVIL_BUILD/bin/civil-sendmail" &&
+	test "$(git config --global civil.sendmail)" = "$TEST_DIR/fake.sendmail" &&
+	grep "set sendmail=\"$CIVIL_BUILD/bin/civil-sendmail -oem -oi\"" out &&
+	grep "outgoing = $CIVIL_BUILD/bin/civil-sendmail" out &&
+	grep "sendmail-program \"$CIVIL_BUILD/bin/civil-sendmail\"" out &&
+	civil-install --b4 >again && grep "already sends through" again &&
+	civil-install --b4 --sendmail --uninstall &&
+	cmp before "$HOME/.gitconfig" &&
+	git config --global sendemail.smtpServer smtp.example.invalid &&
+	{ civil-install --b4 2>err; status=$?; } ;
+	test $status -eq 1 && grep "is the SMTP server" err &&
+	git config --global --unset sendemail.smtpServer &&
+	git config --global civil.sendmail "$TEST_DIR/fake.sendmail"
+'
+
+test_done

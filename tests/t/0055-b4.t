@@ -1,0 +1,107 @@
+#!/bin/sh
+# The real b4 (0.12 here): thank-you notes from "b4 ty" sent through the
+# sendemail-validate hook and through civil-sendmail, and "b4 send" of a
+# patatt-signed series through civil-sendmail, left byte for byte alone.
+. "$(dirname "$0")/lib.sh"
+
+command -v b4 >/dev/null || skip_all "b4 is not installed"
+# b4 looks for recent commits (ty: the last week, prep: the last year):
+# today's dates, not the fixed ones of the other tests; and b4 ty
+# thanks for what "the current user" committed: user.email, as set here.
+unset GIT_AUTHOR_DATE GIT_COMMITTER_DATE GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL \
+	GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
+export XDG_DATA_HOME="$HOME/.local/share" XDG_CONFIG_HOME="$HOME/.config" \
+	XDG_CACHE_HOME="$HOME/.cache"
+git config --global user.name "Main Tainer"
+git config --global user.email maint@kernel-test.invalid
+REMINDER=$(reminder_line Documentation/CodeOfConflict)
+
+# What b4 hands to civil-sendmail, recorded on the way in.
+write_script tee.sendmail <<EOS
+cat >"$TEST_DIR/in.\$\$"
+echo "$TEST_DIR/in.\$\$" >>"$TEST_DIR/in.list"
+exec "$CIVIL_BUILD/bin/civil-sendmail" "\$@" <"$TEST_DIR/in.\$\$"
+EOS
+git config --global civil.sendmail "$TEST_DIR/fake.sendmail"
+
+make_kernel_repo src
+(
+	cd src &&
+	for i in 1 2; do
+		echo "int c$i;" >>kernel/sched.c
+		git commit -q -a -m "sched: change $i" \
+			-m "Signed-off-by: A U Thor <author@kernel-test.invalid>"
+	done &&
+	git format-patch -q -2 --cover-letter --thread \
+		--to=list@kernel-test.invalid -o ../series &&
+	sed -i "s/\*\*\* SUBJECT HERE \*\*\*/sched: two changes/; s/\*\*\* BLURB HERE \*\*\*/Two small changes./" \
+		../series/0000-*
+)
+cat series/*.patch >series.mbox
+git clone -q src maint
+git -C maint reset -q --hard HEAD~2
+
+test_expect_success 'b4 am, git am, b4 ty: a thank-you note written' '
+	mkdir am ty &&
+	(cd maint && b4 -q am -m ../series.mbox -o ../am && git am -q ../am/*.mbx &&
+	 b4 -q ty -a -o ../ty) &&
+	ls ty/*.thanks >list &&
+	test_line_count 1 list &&
+	grep "^Subject: Re: \[PATCH 0/2\] sched: two changes" ty/*.thanks
+'
+
+test_expect_success 'the b4 ty note sent with git send-email: the reminder, once' '
+	cd maint &&
+	civil-install --git >/dev/null &&
+	reset_sent &&
+	git send-email --quiet --confirm=never --suppress-cc=all \
+		--smtp-server="$TEST_DIR/fake.sendmail" ../ty/*.thanks &&
+	test $(sent_count) -eq 1 &&
+	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
+	grep "^Applied, thanks!" "$SENT/msg1"
+'
+
+test_expect_success 'b4 ty -S through civil-sendmail: the reminder, once' '
+	cd maint &&
+	git config sendemail.smtpServer "$TEST_DIR/tee.sendmail" &&
+	mkdir -p ../am2 &&
+	git reset -q --hard HEAD~2 &&
+	b4 -q am -m ../series.mbox -o ../am2 && git am -q ../am2/*.mbx &&
+	reset_sent &&
+	b4 -q ty -a -S </dev/null &&
+	test $(sent_count) -eq 1 &&
+	test $(count_lines "^$REMINDER" "$SENT/msg1") -eq 1 &&
+	grep "^!-i!\$" "$SENT/argv1" && grep "^!-f!\$" "$SENT/argv1"
+'
+
+test_expect_success 'b4 send of a signed series: every byte as b4 wrote it' '
+	/usr/bin/python3 -c "import patatt, sys; sys.argv = [\"patatt\", \"genkey\"]; patatt.command()" >/dev/null 2>&1 &&
+	sel=$(ls "$XDG_DATA_HOME/patatt/private" | sed -n "s/\.key\$//p" | head -n 1) &&
+	git config --global patatt.signingkey "ed25519:$sel" &&
+	git config --global patatt.selector "$sel" &&
+	git clone -q src prep && cd prep &&
+	git reset -q --hard HEAD~2 &&
+	b4 -q prep -n feature &&
+	write_script ../editor <<-\EOS &&
+	sed -i "s/^EDITME: cover title.*/sched: two changes/; s/^EDITME: describe.*/Two small changes./" "$1"
+	EOS
+	EDITOR=../editor b4 -q prep --edit-cover &&
+	for i in 1 2; do
+		echo "int d$i;" >>kernel/sched.c &&
+		git commit -q -a -m "sched: more $i" -m "Signed-off-by: Main Tainer <maint@kernel-test.invalid>" || return 1
+	done &&
+	git config b4.send-series-to list@kernel-test.invalid &&
+	git config sendemail.smtpServer "$TEST_DIR/tee.sendmail" &&
+	reset_sent && rm -f "$TEST_DIR/in.list" &&
+	echo | b4 -q send --reflect &&
+	test $(sent_count) -eq 3 &&
+	n=1 &&
+	for f in $(cat "$TEST_DIR/in.list"); do
+		cmp "$f" "$SENT/msg$n" &&
+		grep -q "^X-Developer-Signature: v=1; a=ed25519-sha256" "$SENT/msg$n" &&
+		! grep -q "^Reviewed under" "$SENT/msg$n" || return 1
+		n=$((n + 1))
+	done
+'
+
+test_done
