@@ -5,22 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 rounds=${ROUNDS:-7}
 
-cd "$work"
-git init -q linux && cd linux
-mkdir -p Documentation kernel
-printf 'Contact the board at <board@kernel-test.invalid>.\n' >Documentation/CodeOfConflict
-printf 'int x;\n' >kernel/sched.c
-git add . && git commit -q -m initial
-for i in $(seq 1 30); do
-	echo "int change$i;" >>kernel/sched.c
-	git commit -q -a -m "sched: change $i"
-done
-git format-patch -q -30 -o "$work/series"
-mkdir -p "$work/reviews"
-for i in $(seq 1 30); do
-	printf 'From: Bench Mark <bench@kernel-test.invalid>\nSubject: Re: [PATCH %02d/30] sched: change %d\n\n> +int change%d;\n\nPlease make it static.\n\nReviewed-by: Bench Mark <bench@kernel-test.invalid>\n' \
-		"$i" "$i" "$i" >"$work/reviews/r$i.eml"
-done
+series_and_reviews 30 "$work/series" "$work/reviews"
 printf '#!/bin/sh\ncat >/dev/null\n' >"$work/sendmail" && chmod +x "$work/sendmail"
 mkdir -p "$work/hooks-noop"
 printf '#!/bin/sh\nexit 0\n' >"$work/hooks-noop/sendemail-validate"

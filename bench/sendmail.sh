@@ -4,21 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 rounds=${ROUNDS:-5}
 
-cd "$work"
-git init -q linux && cd linux
-mkdir -p Documentation kernel
-printf 'Contact the board at <board@kernel-test.invalid>.\n' >Documentation/CodeOfConflict
-printf 'int x;\n' >kernel/sched.c
-git add . && git commit -q -m initial
-for i in $(seq 1 100); do
-	echo "int c$i;" >>kernel/sched.c
-	git commit -q -a -m "sched: change $i"
-done
-git format-patch -q -100 -o "$work/msgs"
-for i in $(seq 1 100); do
-	printf 'From: Bench <bench@kernel-test.invalid>\nSubject: Re: [PATCH %03d/100] sched: change %d\n\n> +int c%d;\n\nPlease make it static.\n' \
-		"$i" "$i" "$i" >"$work/msgs/r$i.eml"
-done
+series_and_reviews 100 "$work/msgs" "$work/msgs"
 printf '#!/bin/sh\ncat >"%s/last"\n' "$work" >"$work/record" && chmod +x "$work/record"
 git config civil.sendmail "$work/record"
 

@@ -35,6 +35,10 @@ bool civil_db_has_tag(notmuch_message_t *msg, const char *tag);
  * for saying which file is missing. */
 char *civil_db_existing_file(notmuch_message_t *msg, char **first);
 
+/* The score and reasons civil-scan --apply kept on a message (scan.c);
+ * false when it kept none. */
+bool civil_db_stored_heat(notmuch_message_t *msg, civil_heat_score_t *out);
+
 /* "id:..." / "thread:..." quoted for notmuch queries and batch files. */
 void civil_db_quote_term(struct civil_buf *out, const char *prefix,
 			 const char *value);

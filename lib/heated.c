@@ -57,25 +57,6 @@ static char strip_char(double score, double threshold, bool tagged_by_hand)
 	return '.';
 }
 
-static void passage_from_reason(GArray *out, const char *id, double score,
-				const char *prop)
-{
-	char **f = g_strsplit(prop, "\t", 5);
-	civil_heated_passage_t p = { 0 };
-
-	if (g_strv_length(f) == 5) {
-		p.id = xstrdup(id);
-		p.score = score;
-		p.signal = xstrdup(f[0]);
-		p.weight = strtod(f[1], NULL);
-		p.aimed = !strcmp(f[2], "1");
-		p.match = xstrdup(f[3]);
-		p.sentence = xstrdup(f[4]);
-		g_array_append_val(out, p);
-	}
-	g_strfreev(f);
-}
-
 static void passages_from_heat(GArray *out, const char *id,
 			       const civil_heat_score_t *h)
 {
@@ -128,20 +109,19 @@ struct walk {
 static void walk_message(struct walk *w, notmuch_message_t *m)
 {
 	const char *id = notmuch_message_get_message_id(m);
-	const char *prop = civil_db_property(m, "civil.heat");
 	const char *from = notmuch_message_get_header(m, "from");
 	const char *list = notmuch_message_get_header(m, "list-id");
 	const char *tagged = civil_db_property(m, "civil.tagged");
 	bool hot_tag = civil_db_has_tag(m, w->cfg->tag);
 	bool by_hand = hot_tag && !(tagged && !strcmp(tagged, "1"));
 	civil_heat_sample_t s = { 0 };
-	civil_heat_score_t fresh = { 0 };
-	bool have_fresh = false;
+	civil_heat_score_t fresh = { 0 }, stored = { 0 };
+	bool have_fresh = false, have_stored = civil_db_stored_heat(m, &stored);
 	notmuch_tags_t *tags;
 	char *addr;
 
-	if (prop) {
-		s.score = strtod(prop, NULL);
+	if (have_stored) {
+		s.score = stored.score;
 		w->scored = true;
 	} else if (hot_tag && w->heat && w->explain) {
 		have_fresh = rescore(w->heat, m, &fresh);
@@ -177,24 +157,12 @@ static void walk_message(struct walk *w, notmuch_message_t *m)
 		w->peak = s.score;
 	g_array_append_val(w->samples, s);
 
-	if (w->explain && (hot_tag || s.score >= w->cfg->threshold)) {
-		if (have_fresh) {
-			passages_from_heat(w->passages, id, &fresh);
-		} else {
-			notmuch_message_properties_t *p =
-				notmuch_message_get_properties(
-					m, "civil.reason", TRUE);
-
-			for (; notmuch_message_properties_valid(p);
-			     notmuch_message_properties_move_to_next(p))
-				passage_from_reason(
-					w->passages, id, s.score,
-					notmuch_message_properties_value(p));
-			notmuch_message_properties_destroy(p);
-		}
-	}
-	if (have_fresh)
-		civil_heat_score_release(&fresh);
+	if (w->explain && (hot_tag || s.score >= w->cfg->threshold) &&
+	    (have_fresh || have_stored))
+		passages_from_heat(w->passages, id,
+				   have_fresh ? &fresh : &stored);
+	civil_heat_score_release(&fresh);
+	civil_heat_score_release(&stored);
 }
 
 static char **to_strv(GPtrArray *v, size_t *n)

@@ -289,6 +289,41 @@ static notmuch_status_t store_heat(notmuch_message_t *m, const struct rec *r)
 	return ns;
 }
 
+/* What store_heat() wrote, read back. */
+bool civil_db_stored_heat(notmuch_message_t *nm, civil_heat_score_t *out)
+{
+	const char *score = civil_db_property(nm, "civil.heat");
+	notmuch_message_properties_t *p;
+	GArray *r;
+
+	if (!score)
+		return false;
+	memset(out, 0, sizeof(*out));
+	out->score = strtod(score, NULL);
+	r = g_array_new(FALSE, TRUE, sizeof(civil_heat_reason_t));
+	for (p = notmuch_message_get_properties(nm, "civil.reason", TRUE);
+	     notmuch_message_properties_valid(p);
+	     notmuch_message_properties_move_to_next(p)) {
+		char **f = g_strsplit(notmuch_message_properties_value(p), "\t",
+				      5);
+		civil_heat_reason_t why = { 0 };
+
+		if (g_strv_length(f) == 5) {
+			why.signal = strdup(f[0]);
+			why.weight = strtod(f[1], NULL);
+			why.aimed = !strcmp(f[2], "1");
+			why.match = strdup(f[3]);
+			why.sentence = strdup(f[4]);
+			g_array_append_val(r, why);
+		}
+		g_strfreev(f);
+	}
+	notmuch_message_properties_destroy(p);
+	out->n_reasons = r->len;
+	out->reasons = (civil_heat_reason_t *)(void *)g_array_free(r, FALSE);
+	return true;
+}
+
 static notmuch_status_t apply_one(struct scan *s, notmuch_database_t *db,
 				  const struct rec *r)
 {

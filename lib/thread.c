@@ -161,41 +161,6 @@ static int by_date(const void *a, const void *b)
 
 /* ---- from notmuch ---- */
 
-/* The reasons civil-scan stored, as a score with reasons. */
-static bool stored_heat(notmuch_message_t *nm, civil_heat_score_t *out)
-{
-	const char *score = civil_db_property(nm, "civil.heat");
-	notmuch_message_properties_t *p;
-	GArray *r;
-
-	if (!score)
-		return false;
-	memset(out, 0, sizeof(*out));
-	out->score = strtod(score, NULL);
-	r = g_array_new(FALSE, TRUE, sizeof(civil_heat_reason_t));
-	for (p = notmuch_message_get_properties(nm, "civil.reason", TRUE);
-	     notmuch_message_properties_valid(p);
-	     notmuch_message_properties_move_to_next(p)) {
-		char **f = g_strsplit(notmuch_message_properties_value(p), "\t",
-				      5);
-		civil_heat_reason_t why = { 0 };
-
-		if (g_strv_length(f) == 5) {
-			why.signal = xstrdup(f[0]);
-			why.weight = strtod(f[1], NULL);
-			why.aimed = !strcmp(f[2], "1");
-			why.match = xstrdup(f[3]);
-			why.sentence = xstrdup(f[4]);
-			g_array_append_val(r, why);
-		}
-		g_strfreev(f);
-	}
-	notmuch_message_properties_destroy(p);
-	out->n_reasons = r->len;
-	out->reasons = (civil_heat_reason_t *)(void *)g_array_free(r, FALSE);
-	return true;
-}
-
 static void from_db_message(civil_thread_t *t, notmuch_message_t *nm,
 			    const civil_nm_config_t *cfg,
 			    const civil_heat_t *heat)
@@ -210,7 +175,7 @@ static void from_db_message(civil_thread_t *t, notmuch_message_t *nm,
 	m->from = clean(notmuch_message_get_header(nm, "from"));
 	m->subject = clean(notmuch_message_get_header(nm, "subject"));
 	m->heated = civil_db_has_tag(nm, cfg->tag);
-	m->scored = stored_heat(nm, &m->heat);
+	m->scored = civil_db_stored_heat(nm, &m->heat);
 	if (file && !civil_file_read(file, &raw, NULL) &&
 	    !civil_message_parse(raw.buf, raw.len, file, &msg, NULL)) {
 		from_message(m, msg, heat);
