@@ -114,6 +114,7 @@ test_expect_success 'a 50 MB review' '
 test_expect_success 'nothing on stdin: an error, the real sendmail not called' '
 	reset_sent &&
 	{ civil-sendmail a@kernel-test.invalid </dev/null 2>err; status=$?; } ;
+	echo "status $status" && cat err &&
 	test $status -eq 66 &&
 	grep "civil-sendmail: no message on standard input; nothing sent" err &&
 	test $(sent_count) -eq 0
@@ -233,6 +234,27 @@ test_expect_success 'civil-install --b4 and --sendmail, and back' '
 	test $status -eq 1 && grep "is the SMTP server" err &&
 	git config --global --unset sendemail.smtpServer &&
 	git config --global civil.sendmail "$TEST_DIR/fake.sendmail"
+'
+
+test_expect_success 'after civil-install --b4 --sendmail: git send-email and mutt, once each' '
+	git config --global --unset civil.sendmail &&
+	git config --global sendemail.smtpServer "$TEST_DIR/fake.sendmail" &&
+	civil-install --git --b4 --sendmail >/dev/null &&
+	cp review.eml r1.eml &&
+	git format-patch -q -1 -o series &&
+	reset_sent &&
+	git send-email --quiet --confirm=never --no-annotate --suppress-cc=all \
+		--from="Re Viewer <reviewer@kernel-test.invalid>" \
+		--to=list@kernel-test.invalid r1.eml series/*.patch &&
+	test $(sent_count) -eq 2 &&
+	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
+	# git puts the author in the body when the sender differs.
+	body series/0001-*.patch >expect && body "$SENT/msg2" | sed 1,2d >actual &&
+	diff -u expect actual &&
+	civil-sendmail -oem -oi -- a@kernel-test.invalid <review.eml &&
+	test $(count_lines "^$REMINDER\$" "$SENT/msg3") -eq 1 &&
+	civil-install --git --b4 --sendmail --uninstall >/dev/null &&
+	test "$(git config --global sendemail.smtpServer)" = "$TEST_DIR/fake.sendmail"
 '
 
 test_done
