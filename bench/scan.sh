@@ -9,13 +9,8 @@ rounds=${ROUNDS:-5}
 corpus="$shared/corpus/ksummit-maildir.tar.xz"
 
 if test -r "$corpus"; then
-	mkdir -p "$work/ks"
-	tar -xJf "$corpus" -C "$work/ks"
-	rm -rf "$work/ks/ksummit/.notmuch"
-	mkdir -p "$work/ks/ksummit/new" "$work/ks/ksummit/tmp"
-	export NOTMUCH_CONFIG="$work/nm-config"
-	printf '[database]\npath=%s/ks/ksummit\n[new]\ntags=new\n' "$work" >"$NOTMUCH_CONFIG"
-	notmuch new --quiet
+	NOTMUCH_CONFIG=$("$(dirname "$0")/../tests/import-ksummit.sh" "$corpus" "$work/ks")
+	export NOTMUCH_CONFIG
 	files=$(ls "$work/ks/ksummit/cur" | wc -l)
 
 	drop() { sync; echo 3 >/proc/sys/vm/drop_caches 2>/dev/null; }

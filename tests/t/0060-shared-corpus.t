@@ -24,13 +24,8 @@ test_expect_success 'heat-dev: agreement with the labelled sets' '
 
 corpus="$SHARED/corpus/ksummit-maildir.tar.xz"
 if test -r "$corpus"; then
-	mkdir -p "$HOME/ks"
-	tar -xJf "$corpus" -C "$HOME/ks"
-	rm -rf "$HOME/ks/ksummit/.notmuch"
-	mkdir -p "$HOME/ks/ksummit/new" "$HOME/ks/ksummit/tmp"
-	export NOTMUCH_CONFIG="$HOME/ks-config"
-	printf '[database]\npath=%s/ks/ksummit\n[new]\ntags=new\n' "$HOME" >"$NOTMUCH_CONFIG"
-	notmuch new --quiet
+	NOTMUCH_CONFIG=$("$CIVIL_SRC/tests/import-ksummit.sh" "$corpus" "$HOME/ks")
+	export NOTMUCH_CONFIG
 
 	test_expect_success 'ksummit: civil-scan --apply tags heated threads, with reasons' '
 		civil-scan --apply "*" &&
