@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "civil.h"
+#include "internal.h"
 
 static void *grow_or_abort(void *p, size_t n)
 {
@@ -112,4 +113,13 @@ char *civil_buf_detach(struct civil_buf *b)
 	b->buf = NULL;
 	b->len = b->alloc = 0;
 	return s;
+}
+
+char *civil_xstrdup(const char *s)
+{
+	char *d = strdup(s ? s : "");
+
+	if (!d)
+		abort();
+	return d;
 }

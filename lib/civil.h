@@ -415,7 +415,6 @@ civil_status_t civil_heat_new(const char *const *lexicons, civil_heat_t **out,
 civil_status_t civil_heat_open(const char *extra, civil_heat_t **out,
 			       civil_error_t *err);
 void civil_heat_free(civil_heat_t *h);
-size_t civil_heat_size(const civil_heat_t *h);
 /* Score text as it is (callers pass authored text). */
 void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 			   civil_heat_score_t *out);

@@ -51,15 +51,6 @@ const char *civil_code_kind_name(civil_code_kind_t kind)
 					  : "Code of Conflict";
 }
 
-static char *xstrdup(const char *s)
-{
-	char *d = strdup(s);
-
-	if (!d)
-		abort();
-	return d;
-}
-
 static bool local_char(char c)
 {
 	return isalnum((unsigned char)c) || strchr("._%+-", c);
@@ -141,12 +132,12 @@ static civil_status_t try_candidate(civil_repo_t *repo,
 	if (st)
 		goto done;
 	code->kind = c->kind;
-	code->path = xstrdup(c->path);
+	code->path = civil_xstrdup(c->path);
 	set_text(code, &raw);
 	code->contact = civil_code_extract_contact(code->text);
 	if (code->contact) {
 		code->contact_source = CIVIL_CONTACT_FILE;
-		code->contact_path = xstrdup(c->path);
+		code->contact_path = civil_xstrdup(c->path);
 		memcpy(code->contact_blob_id, code->blob_id, 41);
 	} else if (c->contact_also &&
 		   civil_repo_read_head_file(repo, c->contact_also, &raw,
@@ -159,7 +150,7 @@ static civil_status_t try_candidate(civil_repo_t *repo,
 		civil_buf_release(&t);
 		if (code->contact) {
 			code->contact_source = CIVIL_CONTACT_FILE;
-			code->contact_path = xstrdup(c->contact_also);
+			code->contact_path = civil_xstrdup(c->contact_also);
 		} else {
 			code->contact_blob_id[0] = '\0';
 		}
@@ -191,15 +182,15 @@ civil_status_t civil_code_find(civil_repo_t *repo, const civil_config_t *cfg,
 	civil_error_clear(&e);
 	if (st == CIVIL_STATUS_NOT_FOUND) {
 		code->kind = CIVIL_CODE_BUILTIN;
-		code->path = xstrdup(CIVIL_DEFAULT_CODE_PATH);
-		code->text = xstrdup(builtin_text);
-		code->contact = xstrdup(CIVIL_DEFAULT_CONTACT);
+		code->path = civil_xstrdup(CIVIL_DEFAULT_CODE_PATH);
+		code->text = civil_xstrdup(builtin_text);
+		code->contact = civil_xstrdup(CIVIL_DEFAULT_CONTACT);
 		code->contact_source = CIVIL_CONTACT_BUILTIN;
 	}
 	if (cfg && cfg->contact) {
 		free(code->contact);
 		free(code->contact_path);
-		code->contact = xstrdup(cfg->contact);
+		code->contact = civil_xstrdup(cfg->contact);
 		code->contact_source = CIVIL_CONTACT_CONFIG;
 		code->contact_path = NULL;
 		code->contact_blob_id[0] = '\0';

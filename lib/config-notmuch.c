@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "civil.h"
+#include "internal.h"
 
 static char *dup_or_null(const char *s)
 {
@@ -105,30 +106,15 @@ civil_status_t civil_nm_config_load(civil_nm_config_t *cfg, civil_error_t *err)
 		dup_or_null(notmuch_config_get(db, NOTMUCH_CONFIG_HOOK_DIR));
 	cfg->tag = pair(db, "civil.tag");
 	cfg->thread_tag = pair(db, "civil.thread-tag");
-	cfg->lexicon = pair(db, "civil.lexicon");
-	if (cfg->lexicon && !strncmp(cfg->lexicon, "~/", 2) && getenv("HOME")) {
-		/* "~/" is the user's home, as notmuch's own paths allow. */
-		char *full = g_strdup_printf("%s/%s", getenv("HOME"),
-					     cfg->lexicon + 2);
-
-		free(cfg->lexicon);
-		cfg->lexicon = strdup(full);
-		g_free(full);
-	}
+	cfg->lexicon = civil_home_path(pair(db, "civil.lexicon"));
 	cfg->query = pair(db, "civil.query");
 	cfg->archive = pair(db, "civil.archive");
-	if ((v = pair(db, "civil.threshold"))) {
-		double t = strtod(v, &end);
-
-		if (*end || t <= 0 || t > 1000)
-			st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
-					     "bad civil.threshold '%s'; using "
-					     "%g",
-					     v, cfg->threshold);
-		else
-			cfg->threshold = t;
-		free(v);
-	}
+	if ((v = pair(db, "civil.threshold")) &&
+	    !civil_parse_threshold(v, &cfg->threshold))
+		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
+				     "bad civil.threshold '%s'; using %g", v,
+				     cfg->threshold);
+	free(v);
 	if ((v = pair(db, "civil.lock-timeout"))) {
 		double t = strtod(v, &end);
 

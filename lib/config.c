@@ -66,7 +66,7 @@ civil_status_t civil_tone_mode_parse(const char *s, civil_tone_mode_t *out)
 	return CIVIL_STATUS_SUCCESS;
 }
 
-static char *home_path(char *path)
+char *civil_home_path(char *path)
 {
 	char *full;
 
@@ -77,6 +77,17 @@ static char *home_path(char *path)
 	path = strdup(full);
 	g_free(full);
 	return path;
+}
+
+bool civil_parse_threshold(const char *s, double *out)
+{
+	char *end;
+	double t = strtod(s, &end);
+
+	if (end == s || *end || t <= 0 || t > 1000)
+		return false;
+	*out = t;
+	return true;
 }
 
 civil_status_t civil_unsent_dir(struct civil_buf *out, civil_error_t *err)
@@ -131,7 +142,7 @@ civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
 	cfg->sendmail = get_string(gc, "civil.sendmail");
 	cfg->user_name = get_string(gc, "user.name");
 	cfg->user_email = get_string(gc, "user.email");
-	cfg->lexicon = home_path(get_string(gc, "civil.lexicon"));
+	cfg->lexicon = civil_home_path(get_string(gc, "civil.lexicon"));
 	remind = get_string(gc, "civil.tone");
 	if (remind && civil_tone_mode_parse(remind, &cfg->tone))
 		st = civil_error_set(
@@ -148,18 +159,10 @@ civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
 				     "or off)",
 				     remind);
 	remind = get_string(gc, "civil.threshold");
-	if (remind) {
-		char *end;
-		double t = strtod(remind, &end);
-
-		if (*end || t <= 0 || t > 1000)
-			st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
-					     "bad civil.threshold '%s'",
-					     remind);
-		else
-			cfg->threshold = t;
-		free(remind);
-	}
+	if (remind && !civil_parse_threshold(remind, &cfg->threshold))
+		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
+				     "bad civil.threshold '%s'", remind);
+	free(remind);
 	remind = get_string(gc, "civil.remind");
 	if (remind && civil_remind_mode_parse(remind, &cfg->remind))
 		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,

@@ -270,11 +270,6 @@ void civil_heat_free(civil_heat_t *h)
 	free(h);
 }
 
-size_t civil_heat_size(const civil_heat_t *h)
-{
-	return h->entries->len;
-}
-
 /* ---- words ---- */
 
 struct word {

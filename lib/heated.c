@@ -17,21 +17,12 @@
 #include "db.h"
 #include "internal.h"
 
-static char *xstrdup(const char *s)
-{
-	char *d = strdup(s ? s : "");
-
-	if (!d)
-		abort();
-	return d;
-}
-
 static void add_unique(GPtrArray *v, const char *s)
 {
 	for (guint i = 0; i < v->len; i++)
 		if (!strcmp(g_ptr_array_index(v, i), s))
 			return;
-	g_ptr_array_add(v, xstrdup(s));
+	g_ptr_array_add(v, civil_xstrdup(s));
 }
 
 /* "Jane Doe <jane@x>" -> "jane@x" for counting people. */
@@ -41,7 +32,7 @@ static char *address_of(const char *from)
 
 	if (lt && (gt = strchr(lt, '>')))
 		return strndup(lt + 1, (size_t)(gt - lt - 1));
-	return xstrdup(from);
+	return civil_xstrdup(from);
 }
 
 static char strip_char(double score, double threshold, bool tagged_by_hand)
@@ -63,13 +54,13 @@ static void passages_from_heat(GArray *out, const char *id,
 	for (size_t i = 0; i < h->n_reasons; i++) {
 		civil_heated_passage_t p = { 0 };
 
-		p.id = xstrdup(id);
+		p.id = civil_xstrdup(id);
 		p.score = h->score;
-		p.signal = xstrdup(h->reasons[i].signal);
+		p.signal = civil_xstrdup(h->reasons[i].signal);
 		p.weight = h->reasons[i].weight;
 		p.aimed = h->reasons[i].aimed;
-		p.match = xstrdup(h->reasons[i].match);
-		p.sentence = xstrdup(h->reasons[i].sentence);
+		p.match = civil_xstrdup(h->reasons[i].match);
+		p.sentence = civil_xstrdup(h->reasons[i].sentence);
 		g_array_append_val(out, p);
 	}
 }
@@ -197,16 +188,16 @@ static void fill_thread(struct walk *w, notmuch_thread_t *t,
 		walk_message(w, m);
 		notmuch_message_destroy(m);
 	}
-	out->thread = xstrdup(notmuch_thread_get_thread_id(t));
-	out->subject = xstrdup(notmuch_thread_get_subject(t));
-	out->authors = xstrdup(notmuch_thread_get_authors(t));
+	out->thread = civil_xstrdup(notmuch_thread_get_thread_id(t));
+	out->subject = civil_xstrdup(notmuch_thread_get_subject(t));
+	out->authors = civil_xstrdup(notmuch_thread_get_authors(t));
 	out->first = (long long)notmuch_thread_get_oldest_date(t);
 	out->last = (long long)notmuch_thread_get_newest_date(t);
 	out->messages = (size_t)notmuch_thread_get_total_messages(t);
 	out->matched = (size_t)notmuch_thread_get_matched_messages(t);
 	out->peak = w->peak;
 	out->scored = w->scored;
-	out->strip = xstrdup(civil_buf_str(&w->strip));
+	out->strip = civil_xstrdup(civil_buf_str(&w->strip));
 	civil_thread_heat((const civil_heat_sample_t *)(void *)w->samples->data,
 			  w->samples->len, w->cfg->threshold, &out->heat);
 	out->people = to_strv(w->people, &out->n_people);

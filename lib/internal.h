@@ -12,6 +12,15 @@
 /* init.c: start libgit2 on first use; every libgit2 caller calls it. */
 void civil_git_start(void);
 
+/* buf.c: strdup that aborts on no memory, as the rest of civil's
+ * allocation does; NULL gives "". */
+char *civil_xstrdup(const char *s);
+
+/* config.c: "~/x" -> "$HOME/x" (takes path over; NULL stays NULL), and a
+ * heat threshold from a setting (false: not one). */
+char *civil_home_path(char *path);
+bool civil_parse_threshold(const char *s, double *out);
+
 /* repo.c: the git_repository behind a civil_repo_t (as void *, so this
  * header needs no libgit2). */
 void *civil_repo_git(civil_repo_t *repo);

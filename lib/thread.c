@@ -16,19 +16,10 @@
 #include "db.h"
 #include "internal.h"
 
-static char *xstrdup(const char *s)
-{
-	char *d = strdup(s ? s : "");
-
-	if (!d)
-		abort();
-	return d;
-}
-
 /* Header values go into a new message: no control characters at all. */
 static char *clean(const char *s)
 {
-	char *d = xstrdup(s);
+	char *d = civil_xstrdup(s);
 
 	for (char *p = d; *p; p++)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f)
@@ -123,7 +114,7 @@ static void from_message(civil_thread_msg_t *m, civil_message_t *msg,
 	}
 	if (!m->date && dt)
 		m->date = (long long)g_date_time_to_unix(dt);
-	m->authored = xstrdup(civil_message_authored(msg));
+	m->authored = civil_xstrdup(civil_message_authored(msg));
 	m->kind = civil_message_kind(msg);
 	m->raw = malloc(len ? len : 1);
 	if (!m->raw)
@@ -190,7 +181,7 @@ static void from_db_message(civil_thread_t *t, notmuch_message_t *nm,
 			memmove(s, s + 1, strlen(s));
 			s[strcspn(s, ">")] = '\0';
 		}
-		m->authored = xstrdup("");
+		m->authored = civil_xstrdup("");
 	}
 	civil_message_free(msg);
 	civil_buf_release(&raw);
@@ -242,7 +233,7 @@ civil_status_t civil_thread_from_db(const char *query,
 		goto done;
 	}
 	th = notmuch_threads_get(threads);
-	out->thread_id = xstrdup(notmuch_thread_get_thread_id(th));
+	out->thread_id = civil_xstrdup(notmuch_thread_get_thread_id(th));
 	/* Every message of the thread, oldest first, matched or not. */
 	for (msgs = notmuch_thread_get_messages(th);
 	     notmuch_messages_valid(msgs);
@@ -344,5 +335,5 @@ char *civil_thread_query(const char *arg)
 		free(id);
 		return civil_buf_detach(&q);
 	}
-	return xstrdup(arg);
+	return civil_xstrdup(arg);
 }
