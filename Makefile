@@ -30,7 +30,9 @@ CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
 
 LIB_SRC = $(sort $(wildcard lib/*.c))
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/obj/%.o)
-CMD_SHARED = $(B)/obj/cmd/cmd.o
+CMD_SHARED = $(B)/obj/cmd/cmd.o $(B)/obj/cmd/nonet.o
+# Run once per message sent: linked for a fast start (scripts/fast-link-flags).
+FAST_CMDS = civil-remind civil-sendmail
 CMDS = civil-remind civil-sendmail civil-install civil-scan civil-heated \
 	escalate-thread
 BINS = $(CMDS:%=$(B)/bin/%)
@@ -74,6 +76,17 @@ $(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_SHARED) $(B)/lib/libcivil.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CMD_SHARED) $(B)/lib/libcivil.a \
 		$(CIVIL_LIBS)
+
+$(B)/fast-link-flags: scripts/fast-link-flags
+	@mkdir -p $(dir $@)
+	scripts/fast-link-flags "$(CC)" $(CFLAGS) $(LDFLAGS) > $@.tmp
+	mv $@.tmp $@
+
+$(FAST_CMDS:%=$(B)/bin/%): $(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_SHARED) \
+		$(B)/lib/libcivil.a $(B)/fast-link-flags
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CMD_SHARED) $(B)/lib/libcivil.a \
+		$$(cat $(B)/fast-link-flags)
 
 $(B)/share/civil/hooks/%: hooks/%
 	@mkdir -p $(dir $@)

@@ -36,24 +36,3 @@ void cmd_warn_tone(const civil_heat_score_t *s)
 		fprintf(stderr, "%s: tone: %.*s\n", cmd_name, (int)(nl - p), p);
 	civil_buf_release(&lines);
 }
-
-/*
- * libgit2, when built with mbedTLS (as Debian builds it), parses the whole
- * system CA bundle inside git_libgit2_init(): about three quarters of the
- * instructions civil-remind runs for a review (measured with callgrind).
- * civil's commands never open a network connection, so they answer that
- * one call themselves, with no certificates.  The definition lives in the
- * commands, never in libcivil, so no other program that links libcivil
- * loses its certificates.  Where libgit2 uses another TLS library this
- * function is simply never called.
- */
-struct mbedtls_x509_crt;
-int mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain,
-				const char *path);
-int mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain,
-				const char *path)
-{
-	(void)chain;
-	(void)path;
-	return 0;
-}

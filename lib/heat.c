@@ -26,19 +26,38 @@
 #define MAX_PHRASE  8  /* words in one lexicon phrase */
 #define MAX_REASONS 32
 
+#define MAX_CATEGORY 31
+
+/*
+ * One lexicon line; its words live in store.  Entries sharing a first word
+ * (or, for a prefix, its first three letters) are chained in file order.
+ */
 struct entry {
-	char *phrase; /* as written in the lexicon, for messages */
-	char *words[MAX_PHRASE];
+	struct entry *next;
+	const char *words[MAX_PHRASE];
 	bool prefix[MAX_PHRASE];
 	size_t n;
 	double weight;
-	char *category;
 	bool ignore;
+	char key3[4];
+	char category[MAX_CATEGORY + 1];
+	char store[];
+};
+
+/*
+ * The lexicon is read in every hook run, so it is built cheaply: entries
+ * come from a few large blocks freed together, and the tables point into
+ * them rather than owning copies.
+ */
+struct block {
+	struct block *next;
+	size_t used, size;
+	max_align_t data[];
 };
 
 struct civil_heat {
-	GPtrArray *entries;  /* struct entry *, owned */
-	GHashTable *exact;   /* first word -> GPtrArray of entries */
+	struct block *blocks;
+	GHashTable *exact;   /* first word -> first entry of its chain */
 	GHashTable *prefix3; /* first 3 letters of a prefix word -> ... */
 };
 
@@ -56,15 +75,25 @@ static void init_classes(void)
 
 /* ---- the lexicon ---- */
 
-static void entry_free(gpointer p)
+static void *heat_alloc(civil_heat_t *h, size_t n)
 {
-	struct entry *e = p;
+	struct block *b = h->blocks;
+	void *p;
 
-	for (size_t i = 0; i < e->n; i++)
-		free(e->words[i]);
-	free(e->phrase);
-	free(e->category);
-	free(e);
+	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	if (!b || b->size - b->used < n) {
+		size_t size = n > 32768 ? n : 32768;
+
+		b = calloc(1, sizeof(*b) + size);
+		if (!b)
+			abort();
+		b->size = size;
+		b->next = h->blocks;
+		h->blocks = b;
+	}
+	p = (char *)b->data + b->used;
+	b->used += n;
+	return p;
 }
 
 static bool same_phrase(const struct entry *a, const struct entry *b)
@@ -81,97 +110,119 @@ static bool same_phrase(const struct entry *a, const struct entry *b)
 static void index_entry(civil_heat_t *h, struct entry *e)
 {
 	GHashTable *t = e->prefix[0] ? h->prefix3 : h->exact;
-	char key[4] = { 0 };
 	const char *k = e->words[0];
-	GPtrArray *list;
+	struct entry *old, *last = NULL;
 
 	if (e->prefix[0]) {
-		memcpy(key, e->words[0], 3);
-		k = key;
+		memcpy(e->key3, e->words[0], 3);
+		k = e->key3;
 	}
-	list = g_hash_table_lookup(t, k);
-	if (!list) {
-		list = g_ptr_array_new();
-		g_hash_table_insert(t, g_strdup(k), list);
-	}
-	for (guint i = 0; i < list->len; i++) {
-		struct entry *old = g_ptr_array_index(list, i);
-
+	for (old = g_hash_table_lookup(t, k); old; old = old->next) {
 		/* Said again: the later file wins. */
 		if (same_phrase(old, e)) {
 			old->weight = e->weight;
-			free(old->category);
-			old->category = e->category;
+			memcpy(old->category, e->category, sizeof(e->category));
 			old->ignore = e->ignore;
-			e->category = NULL;
-			entry_free(e);
-			return;
+			return; /* e stays in its block, unused */
 		}
+		last = old;
 	}
-	g_ptr_array_add(list, e);
-	g_ptr_array_add(h->entries, e);
+	if (last)
+		last->next = e;
+	else
+		g_hash_table_insert(t, (char *)k, e);
 }
 
-/* "WEIGHT CATEGORY word word*" -> entry, or NULL with *why set. */
-static struct entry *parse_entry(char *line, const char **why)
+/* "2", "0.5", "12.25": digits with an optional fraction, 0 to 100.  (Not
+ * strtod: that was a tenth of a hook run's instructions.) */
+static bool parse_weight(const char *s, double *out)
 {
-	struct entry *e;
-	char *save = NULL, *tok, *end;
-	struct civil_buf phrase = CIVIL_BUF_INIT;
-	double w;
+	double w = 0, scale = 1;
+	const char *p = s;
 
-	tok = strtok_r(line, " \t", &save);
-	w = tok ? strtod(tok, &end) : 0;
-	if (!tok || *end || w < 0 || w > 100) {
+	for (; *p >= '0' && *p <= '9'; p++)
+		w = w * 10 + (*p - '0');
+	if (p == s)
+		return false;
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			w += (*p - '0') * (scale /= 10);
+	*out = w;
+	return !*p && w <= 100;
+}
+
+/* "WEIGHT CATEGORY word word*" -> entry, or NULL with *why set.  Runs
+ * for every lexicon line in every hook run, so it splits in place. */
+static struct entry *parse_entry(civil_heat_t *h, char *line, const char **why)
+{
+	char *tok[2 + MAX_PHRASE], *w;
+	size_t ntok = 0, len[2 + MAX_PHRASE], size = 0;
+	struct entry *e;
+	double weight;
+
+	for (char *p = line;;) {
+		p += strspn(p, " \t");
+		if (!*p)
+			break;
+		if (ntok == 2 + MAX_PHRASE) {
+			*why = "phrase too long (8 words at most)";
+			return NULL;
+		}
+		tok[ntok] = p;
+		p += len[ntok] = strcspn(p, " \t");
+		if (*p)
+			*p++ = '\0';
+		ntok++;
+	}
+	if (!ntok || !parse_weight(tok[0], &weight)) {
 		*why = "weight must be a number from 0 to 100";
 		return NULL;
 	}
-	tok = strtok_r(NULL, " \t", &save);
-	if (!tok) {
+	if (ntok < 2) {
 		*why = "missing category";
 		return NULL;
 	}
-	e = calloc(1, sizeof(*e));
-	if (!e)
-		abort();
-	e->weight = w;
-	e->category = strdup(tok);
-	e->ignore = !strcmp(tok, "ignore");
-	while ((tok = strtok_r(NULL, " \t", &save))) {
-		size_t len = strlen(tok);
-
-		if (e->n == MAX_PHRASE) {
-			*why = "phrase too long (8 words at most)";
-			goto fail;
-		}
-		if (len && tok[len - 1] == '*') {
-			e->prefix[e->n] = true;
-			tok[--len] = '\0';
-			if (len < 3) {
-				*why = "a prefix needs 3 letters or more";
-				goto fail;
-			}
-		}
-		if (!len || len > MAX_WORD) {
-			*why = "bad word";
-			goto fail;
-		}
-		for (char *c = tok; *c; c++)
-			*c = (char)tolower((unsigned char)*c);
-		e->words[e->n++] = strdup(tok);
-		civil_buf_addf(&phrase, "%s%s%s", phrase.len ? " " : "", tok,
-			       e->prefix[e->n - 1] ? "*" : "");
+	if (len[1] > MAX_CATEGORY) {
+		*why = "category too long";
+		return NULL;
 	}
-	if (!e->n) {
+	if (ntok < 3) {
 		*why = "missing phrase";
-		goto fail;
+		return NULL;
 	}
-	e->phrase = civil_buf_detach(&phrase);
+	for (size_t i = 2; i < ntok; i++) {
+		size_t n = len[i];
+		bool prefix = n && tok[i][n - 1] == '*';
+
+		if (prefix && n - 1 < 3) {
+			*why = "a prefix needs 3 letters or more";
+			return NULL;
+		}
+		if (prefix)
+			n--;
+		if (!n || n > MAX_WORD) {
+			*why = "bad word";
+			return NULL;
+		}
+		size += n + 1;
+	}
+	e = heat_alloc(h, sizeof(*e) + size);
+	e->weight = weight;
+	memcpy(e->category, tok[1], len[1]);
+	e->ignore = !strcmp(tok[1], "ignore");
+	w = e->store;
+	for (size_t i = 2; i < ntok; i++) {
+		size_t n = len[i];
+
+		e->prefix[e->n] = tok[i][n - 1] == '*';
+		if (e->prefix[e->n])
+			n--;
+		for (size_t k = 0; k < n; k++)
+			w[k] = (char)tolower((unsigned char)tok[i][k]);
+		e->words[e->n++] = w;
+		w += n + 1;
+	}
 	return e;
-fail:
-	civil_buf_release(&phrase);
-	entry_free(e);
-	return NULL;
 }
 
 static civil_status_t load_lexicon(civil_heat_t *h, const char *path,
@@ -179,7 +230,7 @@ static civil_status_t load_lexicon(civil_heat_t *h, const char *path,
 {
 	struct civil_buf text = CIVIL_BUF_INIT;
 	civil_status_t st;
-	char *line, *save = NULL;
+	char *line;
 	int lineno = 0;
 
 	st = civil_file_read(path, &text, err);
@@ -196,11 +247,10 @@ static civil_status_t load_lexicon(civil_heat_t *h, const char *path,
 		lineno++;
 		line = p;
 		p = nl ? nl + 1 : NULL;
-		line[strcspn(line, "#")] = '\0';
-		if (!strtok_r(strdupa(line), " \t\r", &save))
+		line[strcspn(line, "#\r")] = '\0';
+		if (!line[strspn(line, " \t")])
 			continue;
-		line[strcspn(line, "\r")] = '\0';
-		e = parse_entry(line, &why);
+		e = parse_entry(h, line, &why);
 		if (!e) {
 			st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
 					     "%s:%d: %s", path, lineno, why);
@@ -222,11 +272,8 @@ civil_status_t civil_heat_new(const char *const *lexicons, civil_heat_t **out,
 		abort();
 	if (!char_class['_'])
 		init_classes();
-	h->entries = g_ptr_array_new_with_free_func(entry_free);
-	h->exact = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-					 (GDestroyNotify)g_ptr_array_unref);
-	h->prefix3 = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-					   (GDestroyNotify)g_ptr_array_unref);
+	h->exact = g_hash_table_new(g_str_hash, g_str_equal);
+	h->prefix3 = g_hash_table_new(g_str_hash, g_str_equal);
 	for (size_t i = 0; lexicons && lexicons[i] && !st; i++)
 		st = load_lexicon(h, lexicons[i], err);
 	if (st) {
@@ -266,7 +313,12 @@ void civil_heat_free(civil_heat_t *h)
 		return;
 	g_hash_table_destroy(h->exact);
 	g_hash_table_destroy(h->prefix3);
-	g_ptr_array_free(h->entries, TRUE);
+	while (h->blocks) {
+		struct block *next = h->blocks->next;
+
+		free(h->blocks);
+		h->blocks = next;
+	}
 	free(h);
 }
 
@@ -465,14 +517,10 @@ static bool entry_matches_at(const struct entry *e, const struct word *v,
 	return true;
 }
 
-static void consider(GPtrArray *list, const struct word *v, size_t i, size_t n,
-		     const struct entry **best)
+static void consider(const struct entry *e, const struct word *v, size_t i,
+		     size_t n, const struct entry **best)
 {
-	if (!list)
-		return;
-	for (guint j = 0; j < list->len; j++) {
-		const struct entry *e = g_ptr_array_index(list, j);
-
+	for (; e; e = e->next) {
 		if (!entry_matches_at(e, v, i, n))
 			continue;
 		/* Longest wins; on a tie, "ignore" does. */
