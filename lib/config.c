@@ -192,16 +192,21 @@ void civil_config_release(civil_config_t *cfg)
 
 civil_status_t civil_self_bindir(struct civil_buf *out, civil_error_t *err)
 {
-	char *exe = realpath("/proc/self/exe", NULL), *slash;
+	char exe[PATH_MAX];
+	/* The kernel's link is already absolute and resolved; realpath()
+	 * would readlink every component of it again, in every hook run. */
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
 
-	if (!exe)
+	if (n <= 0 || n == (ssize_t)sizeof(exe) - 1)
 		return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
 				       "can't find my own program: %s",
-				       strerror(errno));
+				       n < 0 ? strerror(errno)
+					     : "path too long");
+	exe[n] = '\0';
 	slash = strrchr(exe, '/');
 	civil_buf_reset(out);
 	civil_buf_add(out, exe, slash > exe ? (size_t)(slash - exe) : 1);
-	free(exe);
 	return CIVIL_STATUS_SUCCESS;
 }
 
