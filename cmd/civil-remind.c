@@ -136,7 +136,8 @@ static int remind(const char *path, const char *headers, bool dry_run,
 	if (!strcmp(path, "-")) {
 		*out_data = og->out.buf;
 		*out_len = og->out.len;
-	} else if (civil_file_replace(path, og->out.buf, og->out.len, &err)) {
+	} else if (civil_file_update(path, in->buf, in->len, og->out.buf,
+				     og->out.len, &err)) {
 		cmd_warn("%s; sent without the reminder", err.message);
 		civil_error_clear(&err);
 	}

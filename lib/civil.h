@@ -109,6 +109,13 @@ civil_status_t civil_fd_write(int fd, const char *name, const void *data,
  * read-only is refused rather than replaced. */
 civil_status_t civil_file_replace(const char *path, const void *data,
 				  size_t len, civil_error_t *err);
+/* Bring path from old (what was read from it) to data: when data only
+ * adds bytes after old, they are written in place after the old ones
+ * (which are never rewritten); otherwise civil_file_replace.  Refuses a
+ * file that changed size since it was read. */
+civil_status_t civil_file_update(const char *path, const void *old,
+				 size_t old_len, const void *data, size_t len,
+				 civil_error_t *err);
 /* Create path with data and mode, atomically; an existing file is an
  * error unless overwrite. */
 civil_status_t civil_file_create(const char *path, const void *data, size_t len,

@@ -204,3 +204,85 @@ done:
 	civil_buf_release(&tmp);
 	return st;
 }
+
+/*
+ * A reminder for a plain review lands at the very end of the file.  Then
+ * nothing needs replacing: the new bytes are written after the old ones,
+ * in place, and the user's own bytes are never rewritten, so no crash can
+ * lose them (at worst the reminder is missing or cut short; the message
+ * has gone out by then anyway).  That saves a temporary file, an fsync
+ * and a rename on every review.  Anything else goes through
+ * civil_file_replace.
+ */
+civil_status_t civil_file_update(const char *path, const void *old,
+				 size_t old_len, const void *data, size_t len,
+				 civil_error_t *err)
+{
+	civil_status_t st = CIVIL_STATUS_SUCCESS;
+	const char *p = (const char *)data + old_len;
+	off_t at = (off_t)old_len;
+	struct stat sb;
+	int fd;
+
+	if (len < old_len || memcmp(data, old, old_len))
+		return civil_file_replace(path, data, len, err);
+	/* O_NONBLOCK: a FIFO must not hang the hook; it is refused below. */
+	fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				       "can't rewrite '%s': %s", path,
+				       errno == EACCES ? "file is read-only"
+						       : strerror(errno));
+	if (fstat(fd, &sb) < 0) {
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't rewrite '%s': %s", path,
+				     strerror(errno));
+		goto done;
+	}
+	if (!S_ISREG(sb.st_mode)) {
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't rewrite '%s': not a regular file",
+				     path);
+		goto done;
+	}
+	/* As in civil_file_replace: no write bits means read-only on
+	 * purpose, even for root. */
+	if (!(sb.st_mode & 0222)) {
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't rewrite '%s': file is read-only",
+				     path);
+		goto done;
+	}
+	if (sb.st_size != at) {
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't rewrite '%s': it changed while "
+				     "civil read it",
+				     path);
+		goto done;
+	}
+	while (p < (const char *)data + len) {
+		ssize_t n = pwrite(fd, p,
+				   (size_t)((const char *)data + len - p), at);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+					     "can't rewrite '%s': %s", path,
+					     n < 0 ? strerror(errno)
+						   : "short write");
+			/* Leave the file as it was. */
+			if (ftruncate(fd, (off_t)old_len) < 0)
+				(void)0;
+			goto done;
+		}
+		p += n;
+		at += n;
+	}
+done:
+	if (close(fd) < 0 && !st)
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't rewrite '%s': %s", path,
+				     strerror(errno));
+	return st;
+}

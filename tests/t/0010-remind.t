@@ -366,20 +366,63 @@ test_expect_success 'a read-only file is left alone, with one line saying so' '
 	test "$(cat err)" = "civil-remind: can'"'"'t rewrite '"'"'ro.eml'"'"': file is read-only; sent without the reminder"
 '
 
-test_expect_success 'a file in a read-only directory is left alone' '
-	(cd .. && mkdir rodir && cp linux/review.eml rodir/r.eml && chmod 555 rodir &&
+# A review whose reminder lands at the very end is appended to in place,
+# so its directory need not be writable; one that needs a rewrite (here
+# the reminder goes into the first part of two) needs a temporary file
+# next to it, and in a read-only directory there is none.
+cat >twopart.eml <<EOF
+From: Re Viewer <reviewer@kernel-test.invalid>
+To: list@kernel-test.invalid
+Subject: Re: [PATCH 2/3] sched: fix the thing
+In-Reply-To: <patch-2@kernel-test.invalid>
+MIME-Version: 1.0
+Content-Type: multipart/mixed; boundary="b"
+
+--b
+Content-Type: text/plain; charset=us-ascii
+
+> +	x = 1;
+
+Please split this out.
+--b
+Content-Type: text/x-diff; name="fix.diff"
+Content-Disposition: attachment; filename="fix.diff"
+
+-	x = 0;
++	x = 1;
+--b--
+EOF
+
+# run_as_other CMD... - as somebody who cannot write to rodir (root can).
+run_as_other() {
 	if test "$(id -u)" = 0; then
-		# root writes anywhere: be somebody who cannot.
-		chmod 755 "$TEST_DIR" && chown -R nobody rodir &&
 		setpriv --reuid=nobody --regid=nogroup --clear-groups \
-			env HOME=/nonexistent "$CIVIL_BUILD/bin/civil-remind" rodir/r.eml 2>linux/err
+			env HOME=/nonexistent "$@"
 	else
-		civil-remind rodir/r.eml 2>linux/err
-	fi) &&
-	cmp review.eml ../rodir/r.eml &&
-	test $(wc -l <err) -eq 1 &&
-	grep "can.t rewrite .rodir/r.eml.: Permission denied" err
+		"$@"
+	fi
+}
+
+test_expect_success 'in a read-only directory a review is appended to in place' '
+	(cd .. && mkdir rodir && cp linux/review.eml linux/twopart.eml rodir/ &&
+	chmod 555 rodir &&
+	if test "$(id -u)" = 0; then
+		chmod 755 "$TEST_DIR" && chown -R nobody rodir
+	fi &&
+	cd rodir && run_as_other "$CIVIL_BUILD/bin/civil-remind" review.eml 2>../linux/err) &&
+	test_line_count 0 err &&
+	head -c $(wc -c <review.eml) ../rodir/review.eml | cmp - review.eml &&
+	tail -n 1 ../rodir/review.eml | grep "^Concerns: <.*@.*>$" &&
+	ls -a ../rodir >list && test_line_count 4 list
 '
+
+test_expect_success 'and one that needs a rewrite is left alone, with one line saying so' '
+	(cd ../rodir && run_as_other "$CIVIL_BUILD/bin/civil-remind" twopart.eml 2>../linux/err) &&
+	cmp twopart.eml ../rodir/twopart.eml &&
+	test_line_count 1 err &&
+	grep "can.t rewrite .twopart.eml.: Permission denied; sent without the reminder" err
+'
+
 
 test_expect_success 'a symlink: the file it points at is rewritten' '
 	cp review.eml target.eml && ln -s target.eml link.eml &&

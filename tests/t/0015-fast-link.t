@@ -68,7 +68,7 @@ test_expect_success 'a review from an internationalised domain is reminded, head
 	civil-remind - <idn.eml >out 2>err &&
 	head -c $(wc -c <idn.eml) out | cmp - idn.eml &&
 	grep "^Concerns: <$TEST_CONTACT>" out &&
-	test_line_count = 0 err
+	test_line_count 0 err
 '
 
 test_expect_success 'a PGP/MIME signed review passes through civil-remind untouched, with a warning' '
