@@ -41,12 +41,10 @@ static void usage(FILE *f)
 
 #define UNSET "(unset)" /* what [civil-install] records for "was not set" */
 
-/* git config --global KEY, or NULL. */
-static char *gc_get(const char *key)
+/* git config SCOPE KEY (SCOPE: --global or --local), or NULL. */
+static char *gc_get_in(const char *scope, const char *key)
 {
-	const char *argv[] = {
-		"git", "config", "--global", "--get", key, NULL
-	};
+	const char *argv[] = { "git", "config", scope, "--get", key, NULL };
 	struct civil_buf out = CIVIL_BUF_INIT;
 	int status = 1;
 
@@ -59,12 +57,16 @@ static char *gc_get(const char *key)
 	return civil_buf_detach(&out);
 }
 
-/* git config --global KEY VALUE; VALUE NULL or UNSET unsets it. */
-static int gc_set(const char *key, const char *value)
+static char *gc_get(const char *key)
 {
-	const char *set[] = { "git", "config", "--global", key, value, NULL };
-	const char *unset[] = { "git",	   "config", "--global",
-				"--unset", key,	     NULL };
+	return gc_get_in("--global", key);
+}
+
+/* git config SCOPE KEY VALUE; VALUE NULL or UNSET unsets it. */
+static int gc_set_in(const char *scope, const char *key, const char *value)
+{
+	const char *set[] = { "git", "config", scope, key, value, NULL };
+	const char *unset[] = { "git", "config", scope, "--unset", key, NULL };
 	civil_error_t err = CIVIL_ERROR_INIT;
 	bool clear = !value || !strcmp(value, UNSET);
 	int status = 0;
@@ -76,10 +78,15 @@ static int gc_set(const char *key, const char *value)
 	}
 	/* Unsetting what isn't set is fine (git says 5). */
 	if (status && !(clear && status == 5)) {
-		cmd_warn("git config --global %s failed", key);
+		cmd_warn("git config %s %s failed", scope, key);
 		return -1;
 	}
 	return 0;
+}
+
+static int gc_set(const char *key, const char *value)
+{
+	return gc_set_in("--global", key, value);
 }
 
 /* Record VALUE under KEY, UNSET included, for --uninstall to read. */
@@ -97,12 +104,13 @@ static int gc_store(const char *key, const char *value)
 
 /* git leaves "[section]" behind when its last key goes; take it away, so
  * an uninstall gives back the very file there was. */
-static void gc_prune(const char *section)
+static void gc_prune_in(const char *scope, const char *section)
 {
 	struct civil_buf re = CIVIL_BUF_INIT;
-	const char *get[] = { "git",	      "config", "--global",
-			      "--get-regexp", NULL,	NULL };
-	const char *rm[] = { "git",   "config", "--global", "--remove-section",
+	const char *get[] = {
+		"git", "config", scope, "--get-regexp", NULL, NULL
+	};
+	const char *rm[] = { "git",   "config", scope, "--remove-section",
 			     section, NULL };
 	int status = 0;
 
@@ -111,6 +119,11 @@ static void gc_prune(const char *section)
 	if (!civil_run(get, NULL, NULL, 0, NULL, &status, NULL) && status == 1)
 		civil_run_quiet(rm, NULL, NULL, 0, NULL, &status, NULL);
 	civil_buf_release(&re);
+}
+
+static void gc_prune(const char *section)
+{
+	gc_prune_in("--global", section);
 }
 
 static char *our_program(const char *name)
@@ -125,31 +138,138 @@ static char *our_program(const char *name)
 	return civil_buf_detach(&b);
 }
 
-/* b4 0.16 added b4.review-reply-template; older b4 has nothing to set. */
-static void b4_template_note(void)
+static int mkdir_p(const char *dir);
+
+#define B4_TEMPLATE_KEY "b4.review-reply-template"
+
+/* b4 --version as MAJOR.MINOR; false when there is no b4. */
+static bool b4_version(int *major, int *minor)
 {
 	const char *argv[] = { "b4", "--version", NULL };
 	struct civil_buf out = CIVIL_BUF_INIT;
-	int status = 1, major = 0, minor = 0;
+	int status = 1;
+	bool ok;
 
-	if (civil_run(argv, NULL, NULL, 0, &out, &status, NULL) || status ||
-	    sscanf(civil_buf_str(&out), "%d.%d", &major, &minor) != 2) {
+	ok = !civil_run_quiet(argv, NULL, NULL, 0, &out, &status, NULL) &&
+	     !status && sscanf(civil_buf_str(&out), "%d.%d", major, minor) == 2;
+	civil_buf_release(&out);
+	return ok;
+}
+
+/*
+ * Where civil's b4 review reply template lives.  In a repository: next to
+ * its config, set in its config, because the reminder names that
+ * repository's code.  Elsewhere: the user's config directory and global
+ * git config, with the code civil falls back to.  Returns the git config
+ * scope.
+ */
+static const char *b4_template_place(struct civil_buf *path)
+{
+	const char *argv[] = { "git", "rev-parse", "--path-format=absolute",
+			       "--git-common-dir", NULL };
+	struct civil_buf out = CIVIL_BUF_INIT;
+	const char *xdg = getenv("XDG_CONFIG_HOME");
+	int status = 1;
+
+	civil_buf_reset(path);
+	if (!civil_run_quiet(argv, NULL, NULL, 0, &out, &status, NULL) &&
+	    !status && out.len) {
+		while (out.len && out.buf[out.len - 1] == '\n')
+			out.buf[--out.len] = '\0';
+		civil_buf_addf(path, "%s/civil-b4-review-reply-template",
+			       out.buf);
+		civil_buf_release(&out);
+		return "--local";
+	}
+	civil_buf_release(&out);
+	if (xdg && *xdg == '/')
+		civil_buf_addf(path, "%s/civil", xdg);
+	else
+		civil_buf_addf(path, "%s/.config/civil",
+			       getenv("HOME") ? getenv("HOME") : "");
+	civil_buf_adds(path, "/b4-review-reply-template");
+	return "--global";
+}
+
+/*
+ * b4 0.16 added b4.review-reply-template, which wraps every reply sent from
+ * its review TUI.  Those replies are signed with patatt, so civil-sendmail
+ * must pass them on untouched; the template puts the reminder in before b4
+ * signs.  A template the user set is kept: civil says what to add to it.
+ */
+static int b4_template(bool uninstall)
+{
+	struct civil_buf path = CIVIL_BUF_INIT, dir = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	const char *scope = b4_template_place(&path);
+	char *cur = gc_get_in(scope, B4_TEMPLATE_KEY), *reminder = NULL;
+	char *text = NULL;
+	int major = 0, minor = 0, rc = 1;
+	civil_context_t ctx;
+
+	if (uninstall) {
+		/* Whatever b4 is there now: take away only what is ours. */
+		if (cur && !strcmp(cur, path.buf)) {
+			if (gc_set_in(scope, B4_TEMPLATE_KEY, UNSET))
+				goto done;
+			gc_prune_in(scope, "b4");
+			if (unlink(path.buf) < 0 && errno != ENOENT)
+				cmd_warn("can't remove '%s': %s", path.buf,
+					 strerror(errno));
+			printf("%s: b4's review replies no longer use civil's "
+			       "template\n",
+			       cmd_name);
+		}
+		rc = 0;
+		goto done;
+	}
+	if (!b4_version(&major, &minor)) {
 		printf("%s: b4 not found; nothing to set for its review "
 		       "replies\n",
 		       cmd_name);
-	} else if (major == 0 && minor < 16) {
+		rc = 0;
+		goto done;
+	}
+	if (major == 0 && minor < 16) {
 		printf("%s: b4 %d.%d has no review reply template (0.16 added "
 		       "one); civil-sendmail adds the reminder to what b4 "
-		       "sends\n",
+		       "sends unsigned\n",
 		       cmd_name, major, minor);
-	} else {
-		printf("%s: b4 %d.%d: civil does not set "
-		       "b4.review-reply-template"
-		       " yet; civil-sendmail adds the reminder to what b4 "
-		       "sends\n",
-		       cmd_name, major, minor);
+		rc = 0;
+		goto done;
 	}
-	civil_buf_release(&out);
+	civil_context_open(&ctx, NULL, NULL, NULL);
+	reminder = civil_reminder_text(&ctx.code, &ctx.config);
+	civil_context_close(&ctx);
+	if (cur && strcmp(cur, path.buf)) {
+		printf("%s: keeping your %s '%s'; to carry the code's "
+		       "reminder, end its signature block with:\n%s\n",
+		       cmd_name, B4_TEMPLATE_KEY, cur, reminder);
+		rc = 0;
+		goto done;
+	}
+	text = civil_b4_reply_template(reminder);
+	civil_buf_add(&dir, path.buf,
+		      (size_t)(strrchr(path.buf, '/') - path.buf));
+	if (mkdir_p(dir.buf))
+		goto done;
+	if (civil_file_create(path.buf, text, strlen(text), 0644, true, &err)) {
+		cmd_warn_error(&err);
+		goto done;
+	}
+	if (!cur && gc_set_in(scope, B4_TEMPLATE_KEY, path.buf))
+		goto done;
+	printf("%s: b4 %d.%d: review replies carry the reminder (%s %s = "
+	       "%s)\n",
+	       cmd_name, major, minor, scope, B4_TEMPLATE_KEY, path.buf);
+	rc = 0;
+done:
+	free(cur);
+	free(reminder);
+	free(text);
+	civil_buf_release(&path);
+	civil_buf_release(&dir);
+	return rc;
 }
 
 static int do_b4(bool uninstall)
@@ -160,6 +280,8 @@ static int do_b4(bool uninstall)
 	int rc = 1;
 
 	if (uninstall) {
+		if (b4_template(true))
+			goto done;
 		if (!cur || strcmp(cur, ours)) {
 			printf("%s: b4 does not send through civil-sendmail\n",
 			       cmd_name);
@@ -183,8 +305,7 @@ static int do_b4(bool uninstall)
 	}
 	if (cur && !strcmp(cur, ours)) {
 		printf("%s: b4 already sends through '%s'\n", cmd_name, ours);
-		b4_template_note();
-		rc = 0;
+		rc = b4_template(false);
 		goto done;
 	}
 	/* b4 (like git) runs sendemail.smtpServer as a program only when it
@@ -210,8 +331,7 @@ static int do_b4(bool uninstall)
 	printf("%s: b4 and git send-email now send through '%s'%s%s\n",
 	       cmd_name, ours, cur ? ", which hands mail on to " : "",
 	       cur ? cur : "");
-	b4_template_note();
-	rc = 0;
+	rc = b4_template(false);
 done:
 	free(ours);
 	free(cur);

@@ -362,6 +362,9 @@ civil_status_t civil_mbox_foreach(const void *data, size_t len,
 /* The reminder for code (cfg->reminder wins), ASCII, LF-separated lines,
  * no trailing newline.  malloc'd. */
 char *civil_reminder_text(const civil_code_t *code, const civil_config_t *cfg);
+/* The text of a b4.review-reply-template (b4 0.16+) that ends every b4
+ * review reply with reminder in its signature block.  malloc'd. */
+char *civil_b4_reply_template(const char *reminder);
 /* Does this line (without its line end) belong to a reminder civil wrote? */
 bool civil_reminder_line_is_ours(const char *line, size_t len);
 

@@ -104,4 +104,22 @@ test_expect_success 'b4 send of a signed series: every byte as b4 wrote it' '
 	done
 '
 
+# b4 0.16 added b4.review-reply-template (civil-install --b4 then writes
+# one that carries the reminder: unit-tested in check_remind.c); the b4
+# here is older, and civil must say so and set nothing.
+test_expect_success 'civil-install --b4 with this b4: no review reply template set' '
+	git init -q tpl && (
+		cd tpl &&
+		ver=$(b4 --version) &&
+		case $ver in 0.1[0-5].* | 0.[0-9].*) ;; *) exit 0 ;; esac &&
+		civil-install --b4 >out &&
+		grep "^civil-install: b4 0\.[0-9]* has no review reply template (0.16 added one)" out &&
+		! git config --local --get b4.review-reply-template &&
+		! git config --global --get b4.review-reply-template &&
+		! test -e .git/civil-b4-review-reply-template &&
+		civil-install --b4 --uninstall >/dev/null &&
+		! git config --global --get sendemail.smtpServer
+	)
+'
+
 test_done

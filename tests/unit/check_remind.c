@@ -191,6 +191,30 @@ START_TEST(non_ascii_reminder_refused)
 }
 END_TEST
 
+/* What b4 0.16+ will fill in: the reply, then the signature block with
+ * the reminder in it, dollars and leading '#' made safe for b4. */
+START_TEST(b4_template_carries_the_reminder)
+{
+	char *t = civil_b4_reply_template(
+		"Reviewed under CODE_OF_CONDUCT.md: keep it civil and "
+		"technical.\nConcerns: <co$t@example.net>\n#tag");
+	const char *body;
+
+	ck_assert_ptr_nonnull(t);
+	/* Only b4's own comment lines start with '#'. */
+	body = strstr(t, "${reply}\n");
+	ck_assert_ptr_nonnull(body);
+	ck_assert(body == t || body[-1] == '\n');
+	for (const char *l = body; l; l = strchr(l, '\n'))
+		ck_assert(*(l == body ? l : ++l) != '#');
+	ck_assert_str_eq(body,
+			 "${reply}\n\n-- \n${signature}\n"
+			 "Reviewed under CODE_OF_CONDUCT.md: keep it civil and "
+			 "technical.\nConcerns: <co$$t@example.net>\n #tag\n");
+	free(t);
+}
+END_TEST
+
 Suite *suite_remind(void)
 {
 	Suite *s = suite_create("remind");
@@ -203,6 +227,7 @@ Suite *suite_remind(void)
 	tcase_add_test(tc, multipart_untouched_outside_the_part);
 	tcase_add_test(tc, base64_crlf_reencoded);
 	tcase_add_test(tc, non_ascii_reminder_refused);
+	tcase_add_test(tc, b4_template_carries_the_reminder);
 	suite_add_tcase(s, tc);
 	return s;
 }
