@@ -130,6 +130,23 @@ static size_t dir_part(const char *path)
 	return slash ? (size_t)(slash - path) + 1 : 0;
 }
 
+/* A file civil may change: a regular file with write bits (writable: the
+ * caller may write it).  A file without write bits was made read-only on
+ * purpose, so it is left alone even where root could write it. */
+static civil_status_t check_rewritable(const char *path, const struct stat *sb,
+				       bool writable, civil_error_t *err)
+{
+	if (!S_ISREG(sb->st_mode))
+		return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				       "can't rewrite '%s': not a regular file",
+				       path);
+	if (!(sb->st_mode & 0222) || !writable)
+		return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				       "can't rewrite '%s': file is read-only",
+				       path);
+	return CIVIL_STATUS_SUCCESS;
+}
+
 civil_status_t civil_file_replace(const char *path, const void *data,
 				  size_t len, civil_error_t *err)
 {
@@ -150,21 +167,9 @@ civil_status_t civil_file_replace(const char *path, const void *data,
 				     strerror(errno));
 		goto done;
 	}
-	if (!S_ISREG(sb.st_mode)) {
-		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
-				     "can't rewrite '%s': not a regular file",
-				     path);
+	st = check_rewritable(path, &sb, access(real, W_OK) == 0, err);
+	if (st)
 		goto done;
-	}
-	/* rename() would replace a read-only file happily (and root may
-	 * write anything); a file without write bits was made read-only on
-	 * purpose, so leave it as it is. */
-	if (!(sb.st_mode & 0222) || access(real, W_OK) < 0) {
-		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
-				     "can't rewrite '%s': file is read-only",
-				     path);
-		goto done;
-	}
 	st = write_temp(real, dir_part(real), path, "rewrite", data, len,
 			sb.st_mode & 07777, &tmp, err);
 	if (st)
@@ -239,20 +244,9 @@ civil_status_t civil_file_update(const char *path, const void *old,
 				     strerror(errno));
 		goto done;
 	}
-	if (!S_ISREG(sb.st_mode)) {
-		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
-				     "can't rewrite '%s': not a regular file",
-				     path);
+	st = check_rewritable(path, &sb, true, err);
+	if (st)
 		goto done;
-	}
-	/* As in civil_file_replace: no write bits means read-only on
-	 * purpose, even for root. */
-	if (!(sb.st_mode & 0222)) {
-		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
-				     "can't rewrite '%s': file is read-only",
-				     path);
-		goto done;
-	}
 	if (sb.st_size != at) {
 		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
 				     "can't rewrite '%s': it changed while "
@@ -271,9 +265,8 @@ civil_status_t civil_file_update(const char *path, const void *old,
 					     "can't rewrite '%s': %s", path,
 					     n < 0 ? strerror(errno)
 						   : "short write");
-			/* Leave the file as it was. */
-			if (ftruncate(fd, (off_t)old_len) < 0)
-				(void)0;
+			/* Leave the file as it was, as far as we can. */
+			(void)!ftruncate(fd, (off_t)old_len);
 			goto done;
 		}
 		p += n;
