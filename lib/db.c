@@ -161,6 +161,25 @@ civil_status_t civil_db_foreach(notmuch_database_t *db, const char *query,
 	return CIVIL_STATUS_SUCCESS;
 }
 
+civil_status_t civil_db_count(notmuch_database_t *db, const char *query,
+			      unsigned int *count, civil_error_t *err)
+{
+	notmuch_query_t *q = notmuch_query_create(db, query);
+	notmuch_status_t ns;
+
+	if (!q)
+		return civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
+				       "can't create query '%s'", query);
+	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_FALSE);
+	ns = notmuch_query_count_messages(q, count);
+	notmuch_query_destroy(q);
+	if (ns)
+		return civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
+				       "can't count '%s': %s", query,
+				       civil_db_message(db, ns));
+	return CIVIL_STATUS_SUCCESS;
+}
+
 const char *civil_db_property(notmuch_message_t *msg, const char *key)
 {
 	const char *v = NULL;

@@ -27,6 +27,11 @@ civil_status_t civil_db_foreach(notmuch_database_t *db, const char *query,
 				notmuch_sort_t sort, civil_db_msg_fn fn,
 				void *arg, civil_error_t *err);
 
+/* How many messages query matches, excluded tags included, without
+ * reading any of them: a count reads only Xapian's posting lists. */
+civil_status_t civil_db_count(notmuch_database_t *db, const char *query,
+			      unsigned int *count, civil_error_t *err);
+
 /* A message's first property value for key, or NULL. */
 const char *civil_db_property(notmuch_message_t *msg, const char *key);
 bool civil_db_has_tag(notmuch_message_t *msg, const char *tag);

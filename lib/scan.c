@@ -32,6 +32,7 @@ struct rec {
 	long long date;
 	civil_heat_score_t heat;
 	bool had_tag;
+	bool had_thread_tag;
 	bool civil_tagged;
 };
 
@@ -143,6 +144,7 @@ static int scan_one(notmuch_message_t *m, void *arg)
 	r.author = strdup(from ? from : "");
 	r.date = (long long)notmuch_message_get_date(m);
 	r.had_tag = civil_db_has_tag(m, s->o->cfg->tag);
+	r.had_thread_tag = civil_db_has_tag(m, s->o->cfg->thread_tag);
 	r.civil_tagged = tagged && !strcmp(tagged, "1");
 	s->stats->scanned++;
 	if (r.heat.score >= s->o->cfg->threshold)
@@ -175,27 +177,36 @@ struct thread_walk {
 	bool all_tagged;
 };
 
+/* A message's sample for its thread: its score, but a message a person
+ * tagged heated is heated, whatever its words. */
+static civil_heat_sample_t sample_of(const struct scan *s, double score,
+				     bool had_tag, bool civil_tagged)
+{
+	civil_heat_sample_t v = { 0 };
+
+	v.score = score;
+	if (had_tag && !civil_tagged && v.score < s->o->cfg->threshold)
+		v.score = s->o->cfg->threshold;
+	return v;
+}
+
 static int sample_one(notmuch_message_t *m, void *arg)
 {
 	struct thread_walk *w = arg;
 	const char *id = notmuch_message_get_message_id(m);
 	gsize idx = GPOINTER_TO_SIZE(g_hash_table_lookup(w->s->by_id, id));
+	const struct rec *r =
+		idx ? &g_array_index(w->s->recs, struct rec, idx - 1) : NULL;
 	const char *prop = civil_db_property(m, "civil.heat");
 	const char *from = notmuch_message_get_header(m, "from");
-	civil_heat_sample_t v = { 0 };
+	civil_heat_sample_t v = sample_of(
+		w->s,
+		r      ? r->heat.score
+		: prop ? strtod(prop, NULL)
+		       : 0,
+		civil_db_has_tag(m, w->s->o->cfg->tag), r && r->civil_tagged);
 	char *author = strdup(from ? from : "");
 
-	if (idx)
-		v.score = g_array_index(w->s->recs, struct rec, idx - 1)
-				  .heat.score;
-	else if (prop)
-		v.score = strtod(prop, NULL);
-	/* A message a person tagged heated is heated, whatever its words. */
-	if (civil_db_has_tag(m, w->s->o->cfg->tag) &&
-	    v.score < w->s->o->cfg->threshold &&
-	    !(idx &&
-	      g_array_index(w->s->recs, struct rec, idx - 1).civil_tagged))
-		v.score = w->s->o->cfg->threshold;
 	v.author = author;
 	v.date = (long long)notmuch_message_get_date(m);
 	g_ptr_array_add(w->keep, author);
@@ -204,29 +215,85 @@ static int sample_one(notmuch_message_t *m, void *arg)
 	return 0;
 }
 
+/* The samples of a thread whose every message this scan scored, from
+ * what the scan already holds: reading each message again from Xapian
+ * (its whole term list, decompressed) cost a seventh of a full scan.
+ * False when the scan did not see the whole thread. */
+static bool samples_from_scan(struct scan *s, notmuch_database_t *db,
+			      const char *query, GArray *mine,
+			      struct thread_walk *w)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+	unsigned int n = 0;
+
+	if (civil_db_count(db, query, &n, &err)) {
+		civil_error_clear(&err);
+		return false;
+	}
+	if (n != mine->len)
+		return false;
+	for (guint k = 0; k < mine->len; k++) {
+		const struct rec *r = &g_array_index(
+			s->recs, struct rec, g_array_index(mine, guint, k));
+		civil_heat_sample_t v = sample_of(s, r->heat.score, r->had_tag,
+						  r->civil_tagged);
+
+		v.author = r->author;
+		v.date = r->date;
+		g_array_append_val(w->samples, v);
+		w->all_tagged &= r->had_thread_tag;
+	}
+	return true;
+}
+
+/* The scanned messages of each thread, in scan order (oldest first). */
+static GHashTable *recs_by_thread(struct scan *s, GPtrArray *order)
+{
+	GHashTable *t = g_hash_table_new_full(g_str_hash, g_str_equal, NULL,
+					      (GDestroyNotify)g_array_unref);
+
+	for (guint i = 0; i < s->recs->len; i++) {
+		struct rec *r = &g_array_index(s->recs, struct rec, i);
+		GArray *mine = g_hash_table_lookup(t, r->thread);
+
+		if (!mine) {
+			mine = g_array_new(FALSE, FALSE, sizeof(guint));
+			g_hash_table_insert(t, r->thread, mine);
+			g_ptr_array_add(order, r->thread);
+		}
+		g_array_append_val(mine, i);
+	}
+	return t;
+}
+
 /* The threads the scan touched that are heated as a whole and still lack
  * the thread tag on some message. */
 static GPtrArray *heated_threads(struct scan *s, notmuch_database_t *db,
 				 civil_error_t *err)
 {
 	GPtrArray *out = g_ptr_array_new_with_free_func(free);
-	GHashTable *seen = g_hash_table_new(g_str_hash, g_str_equal);
+	GPtrArray *order = g_ptr_array_new();
+	GHashTable *mine = recs_by_thread(s, order);
 
-	for (guint i = 0; i < s->recs->len; i++) {
-		struct rec *r = &g_array_index(s->recs, struct rec, i);
+	for (guint i = 0; i < order->len; i++) {
+		const char *thread = g_ptr_array_index(order, i);
 		struct thread_walk w = { s, NULL, NULL, true };
 		struct civil_buf q = CIVIL_BUF_INIT;
 		civil_thread_heat_t th;
+		bool have;
 
-		if (!g_hash_table_add(seen, r->thread))
-			continue;
 		w.samples =
 			g_array_new(FALSE, FALSE, sizeof(civil_heat_sample_t));
 		w.keep = g_ptr_array_new_with_free_func(free);
-		civil_db_quote_term(&q, "thread", r->thread);
-		if (civil_db_foreach(db, q.buf, NOTMUCH_SORT_OLDEST_FIRST,
-				     sample_one, &w,
-				     err) == CIVIL_STATUS_SUCCESS) {
+		civil_db_quote_term(&q, "thread", thread);
+		have = samples_from_scan(s, db, q.buf,
+					 g_hash_table_lookup(mine, thread), &w);
+		if (!have)
+			have = civil_db_foreach(db, q.buf,
+						NOTMUCH_SORT_OLDEST_FIRST,
+						sample_one, &w,
+						err) == CIVIL_STATUS_SUCCESS;
+		if (have) {
 			civil_thread_heat((const civil_heat_sample_t *)(void *)
 						  w.samples->data,
 					  w.samples->len, s->o->cfg->threshold,
@@ -234,14 +301,15 @@ static GPtrArray *heated_threads(struct scan *s, notmuch_database_t *db,
 			if (th.is_heated) {
 				s->stats->threads_heated++;
 				if (!w.all_tagged)
-					g_ptr_array_add(out, strdup(r->thread));
+					g_ptr_array_add(out, strdup(thread));
 			}
 		}
 		civil_buf_release(&q);
 		g_array_free(w.samples, TRUE);
 		g_ptr_array_free(w.keep, TRUE);
 	}
-	g_hash_table_destroy(seen);
+	g_hash_table_destroy(mine);
+	g_ptr_array_free(order, TRUE);
 	return out;
 }
 

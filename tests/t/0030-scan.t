@@ -64,6 +64,18 @@ test_expect_success 'rescanning changes nothing' '
 	diff -u before after
 '
 
+test_expect_success 'a thread is judged alike from one message or from all of it' '
+	notmuch tag -heated-thread "thread:{id:hot-1@$ID}" &&
+	civil-scan "id:hot-1@$ID" >one &&
+	civil-scan "thread:{id:hot-1@$ID}" >all &&
+	test_line_count 1 one &&
+	grep "^+heated-thread -- thread:" one &&
+	grep -x -f one all &&
+	test $(grep -c "^+heated " all) -eq 0 &&
+	civil-scan --apply "id:hot-4@$ID" &&
+	test "$(tags_of hot-4)" = "heated-thread new unread "
+'
+
 test_expect_success 'civil-heated: the heated thread, with why' '
 	civil-heated >out &&
 	test $(grep -c "^thread:" out) -eq 1 &&
