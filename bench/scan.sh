@@ -1,6 +1,8 @@
 #!/bin/sh
 # scan.sh BUILD - civil-scan over the ksummit corpus (../shared; skipped
-# when absent), side by side with cat-ing every file of it: warm cache,
+# when absent), side by side with cat-ing every file of it and with
+# notmuch only listing them (the floor for anything that asks notmuch
+# which files to read): warm cache,
 # and, when this is allowed to drop the page cache (root), cold.  Then the
 # heat scorer's agreement with the labelled heat-dev sets.
 . "$(dirname "$0")/lib.sh"
@@ -18,7 +20,7 @@ if test -r "$corpus"; then
 	if (echo 3 >/proc/sys/vm/drop_caches) 2>/dev/null; then cold=yes; fi
 
 	for mode in warm $(test $cold = yes && echo cold); do
-		c= s=
+		c= l= s=
 		for r in $(seq 1 "$rounds"); do
 			test $mode = cold && drop
 			t0=$(now_ns)
@@ -26,12 +28,17 @@ if test -r "$corpus"; then
 			c="$c $(($(now_ns) - t0))"
 			test $mode = cold && drop
 			t0=$(now_ns)
+			notmuch search --output=files '*' >/dev/null
+			l="$l $(($(now_ns) - t0))"
+			test $mode = cold && drop
+			t0=$(now_ns)
 			civil-scan --scores '*' >"$work/scores"
 			s="$s $(($(now_ns) - t0))"
 		done
-		c=$(median $c) s=$(median $s)
+		c=$(median $c) l=$(median $l) s=$(median $s)
 		echo "ksummit corpus, $files files, $mode cache, median of $rounds:"
 		echo "  cat of every file:        $(ms "$c") ms"
+		echo "  notmuch listing the files: $(ms "$l") ms (a floor: no file read)"
 		echo "  civil-scan --scores '*':  $(ms "$s") ms"
 		echo "  ratio:                    $(ratio "$s" "$c") (target <= 2)"
 	done
