@@ -125,13 +125,35 @@ const char *civil_db_message(notmuch_database_t *db, notmuch_status_t st)
 	return m && *m ? m : notmuch_status_to_string(st);
 }
 
-civil_status_t civil_db_foreach(notmuch_database_t *db, const char *query,
-				notmuch_sort_t sort, civil_db_msg_fn fn,
-				void *arg, civil_error_t *err)
+/* Ask the kernel to start reading a message's first file now: it is
+ * parsed a window of messages later, and the disk works meanwhile. */
+static void read_ahead(notmuch_message_t *m)
+{
+	notmuch_filenames_t *f = notmuch_message_get_filenames(m);
+
+	for (; notmuch_filenames_valid(f); notmuch_filenames_move_to_next(f)) {
+		int fd = open(notmuch_filenames_get(f), O_RDONLY | O_CLOEXEC);
+
+		if (fd >= 0) {
+			posix_fadvise(fd, 0, 0, POSIX_FADV_WILLNEED);
+			close(fd);
+			break;
+		}
+	}
+	notmuch_filenames_destroy(f);
+}
+
+static civil_status_t foreach (notmuch_database_t *db, const char *query,
+			       notmuch_sort_t sort, unsigned int ahead,
+			       civil_db_msg_fn fn, void *arg,
+			       civil_error_t * err)
 {
 	notmuch_query_t *q = notmuch_query_create(db, query);
 	notmuch_messages_t *msgs = NULL;
+	notmuch_message_t *window[CIVIL_DB_AHEAD + 1];
+	unsigned int head = 0, n = 0;
 	notmuch_status_t ns;
+	int stop = 0;
 
 	if (!q)
 		return civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
@@ -148,17 +170,48 @@ civil_status_t civil_db_foreach(notmuch_database_t *db, const char *query,
 		notmuch_query_destroy(q);
 		return st;
 	}
-	for (; notmuch_messages_valid(msgs);
-	     notmuch_messages_move_to_next(msgs)) {
-		notmuch_message_t *m = notmuch_messages_get(msgs);
-		int stop = fn(m, arg);
+	/* A ring of the next `ahead` messages: each is read ahead as it
+	 * joins, and handed to fn as it leaves. */
+	for (;;) {
+		bool more = !stop && notmuch_messages_valid(msgs);
 
-		notmuch_message_destroy(m);
-		if (stop)
+		if (more) {
+			notmuch_message_t *m = notmuch_messages_get(msgs);
+
+			if (ahead)
+				read_ahead(m);
+			window[(head + n) % (ahead + 1)] = m;
+			n++;
+			notmuch_messages_move_to_next(msgs);
+		}
+		if (n && (n > ahead || !more)) {
+			notmuch_message_t *m = window[head];
+
+			if (!stop)
+				stop = fn(m, arg);
+			notmuch_message_destroy(m);
+			head = (head + 1) % (ahead + 1);
+			n--;
+		} else if (!more) {
 			break;
+		}
 	}
 	notmuch_query_destroy(q);
 	return CIVIL_STATUS_SUCCESS;
+}
+
+civil_status_t civil_db_foreach(notmuch_database_t *db, const char *query,
+				notmuch_sort_t sort, civil_db_msg_fn fn,
+				void *arg, civil_error_t *err)
+{
+	return foreach (db, query, sort, 0, fn, arg, err);
+}
+
+civil_status_t civil_db_foreach_file(notmuch_database_t *db, const char *query,
+				     notmuch_sort_t sort, civil_db_msg_fn fn,
+				     void *arg, civil_error_t *err)
+{
+	return foreach (db, query, sort, CIVIL_DB_AHEAD, fn, arg, err);
 }
 
 civil_status_t civil_db_count(notmuch_database_t *db, const char *query,

@@ -27,6 +27,14 @@ civil_status_t civil_db_foreach(notmuch_database_t *db, const char *query,
 				notmuch_sort_t sort, civil_db_msg_fn fn,
 				void *arg, civil_error_t *err);
 
+/* civil_db_foreach for a fn that reads each message's file: the files of
+ * the next CIVIL_DB_AHEAD messages are being read while fn parses, so a
+ * cold scan waits for the disk less. */
+#define CIVIL_DB_AHEAD 32
+civil_status_t civil_db_foreach_file(notmuch_database_t *db, const char *query,
+				     notmuch_sort_t sort, civil_db_msg_fn fn,
+				     void *arg, civil_error_t *err);
+
 /* How many messages query matches, excluded tags included, without
  * reading any of them: a count reads only Xapian's posting lists. */
 civil_status_t civil_db_count(notmuch_database_t *db, const char *query,

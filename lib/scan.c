@@ -532,8 +532,8 @@ civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 		return st;
 	s.recs = g_array_new(FALSE, TRUE, sizeof(struct rec));
 	s.by_id = g_hash_table_new(g_str_hash, g_str_equal);
-	st = civil_db_foreach(db, o->query, NOTMUCH_SORT_OLDEST_FIRST, scan_one,
-			      &s, err);
+	st = civil_db_foreach_file(db, o->query, NOTMUCH_SORT_OLDEST_FIRST,
+				   scan_one, &s, err);
 	if (!st)
 		threads = heated_threads(&s, db, err);
 	notmuch_database_destroy(db);

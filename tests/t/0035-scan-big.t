@@ -29,6 +29,14 @@ test_expect_success 'civil-scan --apply tags the five heated messages' '
 	test $(notmuch count tag:heated-thread) -eq 5000
 '
 
+test_expect_success 'civil-scan --scores: every message once, oldest first' '
+	civil-scan --scores "*" | cut -f2 >got &&
+	notmuch search --sort=oldest-first --output=messages "*" |
+		sed "s/^id://" >want &&
+	test_line_count 5000 got &&
+	diff -u want got
+'
+
 test_expect_success 'civil-heated shows one thread, 5000 messages, with its strip' '
 	civil-heated >out &&
 	grep "\[5000 msgs, 7 people\]" out &&
