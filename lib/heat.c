@@ -783,6 +783,42 @@ static void prose_sentences(const char *text, size_t len,
 	}
 }
 
+static int by_double_desc(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x < y) - (x > y);
+}
+
+/* Heat is local: a message is as hot as its hottest passage of
+ * PASSAGE_SENTENCES sentences in a row, the hottest of them counting
+ * fully and each next one a little less.  One outburst is heat; cues
+ * scattered over a long mail ("obviously" here, "annoying" three
+ * paragraphs on) are not, and the whole mail scored as one sum made
+ * every long proposal on a discussion list look heated. */
+#define PASSAGE_SENTENCES 3
+
+static double passage_heat(const struct sentence *v, size_t n)
+{
+	double best = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		double in[PASSAGE_SENTENCES], sum = 0, weight = 1;
+		size_t m = 0;
+
+		for (size_t j = i; j < n && m < PASSAGE_SENTENCES; j++)
+			in[m++] = v[j].score;
+		qsort(in, m, sizeof(*in), by_double_desc);
+		for (size_t k = 0; k < m && in[k] > 0; k++) {
+			sum += in[k] * weight;
+			weight *= 0.85;
+		}
+		if (sum > best)
+			best = sum;
+	}
+	return best;
+}
+
 static int by_score_desc(const void *a, const void *b)
 {
 	const struct sentence *x = a, *y = b;
@@ -817,7 +853,6 @@ void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 	GArray *sent = g_array_new(FALSE, FALSE, sizeof(struct sentence));
 	GArray *found = g_array_new(FALSE, FALSE, sizeof(civil_heat_reason_t));
 	GArray *kept = g_array_new(FALSE, FALSE, sizeof(civil_heat_reason_t));
-	double weight = 1;
 
 	memset(out, 0, sizeof(*out));
 	prose_sentences(text, len, &prose, sent);
@@ -828,9 +863,9 @@ void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 		s->score = score_sentence(h, prose.buf + s->off, s->len, found);
 		s->n = found->len - s->first;
 	}
-	/* The hottest sentence counts fully, each next one a little less:
-	 * one outburst is heat, and a long mail is not made hot by its
-	 * length alone. */
+	out->score = passage_heat((const struct sentence *)(void *)sent->data,
+				  sent->len);
+	/* Reasons come from every sentence that fired, hottest first. */
 	if (sent->len)
 		qsort(sent->data, sent->len, sizeof(struct sentence),
 		      by_score_desc);
@@ -839,8 +874,6 @@ void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 
 		if (s->score <= 0)
 			break;
-		out->score += s->score * weight;
-		weight *= 0.85;
 		for (guint k = s->first; k < s->first + s->n; k++) {
 			civil_heat_reason_t *f =
 				&g_array_index(found, civil_heat_reason_t, k);

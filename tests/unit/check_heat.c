@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,6 +88,29 @@ START_TEST(kernel_false_friends)
 	/* Acronyms are not shouting; a heading is not either. */
 	ZERO("The ACPI PCI MSI setup needs the I/O API.");
 	ZERO("CALL FOR NOMINATIONS");
+	/* A verb, and owning a mistake. */
+	ZERO("Anyone could mess things up by writing to the list.");
+	ZERO("Sorry, I screwed up the rebase; v2 follows.");
+}
+END_TEST
+
+/* The same three cues: together they are a heated passage, spread over a
+ * long mail they are not. */
+START_TEST(heat_is_local)
+{
+	const char *calm = "The driver probes the device at boot. "
+			   "It then maps the registers. "
+			   "The interrupt is requested last. ";
+	char spread[1024];
+
+	HOT("This is annoying. Yet another release. Apparently it broke.",
+	    "impatience");
+	snprintf(spread, sizeof(spread),
+		 "This is annoying. %s"
+		 "Yet another release. %sApparently it broke.",
+		 calm, calm);
+	CALM(spread);
+	ck_assert_double_gt(score(spread, "mockery"), 0);
 }
 END_TEST
 
@@ -204,6 +228,7 @@ Suite *suite_heat(void)
 	tcase_add_test(tc, each_signal);
 	tcase_add_test(tc, reasons_name_the_sentence);
 	tcase_add_test(tc, kernel_false_friends);
+	tcase_add_test(tc, heat_is_local);
 	tcase_add_test(tc, said_of_oneself);
 	tcase_add_test(tc, quotes_and_patches_ignored);
 	tcase_add_test(tc, user_lexicon_adds_and_overrides);
