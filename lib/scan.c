@@ -3,7 +3,7 @@
  * scan.c - score the messages a notmuch query (or an mbox) names, and
  * turn the scores into tag changes: "+heated -- id:..." for messages over
  * the threshold, "+heated-thread -- thread:..." for threads that are hot
- * as a whole.
+ * as a whole ("-heated-thread" for those that have cooled).
  *
  * Scoring reads mail files, which is slow, so it happens with the
  * database open read-only.  Only then, with --apply, is the database
@@ -174,7 +174,8 @@ struct thread_walk {
 	struct scan *s;
 	GArray *samples; /* civil_heat_sample_t */
 	GPtrArray *keep; /* strings the samples point at */
-	bool all_tagged;
+	bool all_tagged; /* every message has the thread tag */
+	bool any_tagged; /* some message has it */
 };
 
 /* A message's sample for its thread: its score, but a message a person
@@ -206,12 +207,15 @@ static int sample_one(notmuch_message_t *m, void *arg)
 		       : 0,
 		civil_db_has_tag(m, w->s->o->cfg->tag), r && r->civil_tagged);
 	char *author = strdup(from ? from : "");
+	bool tagged;
 
 	v.author = author;
 	v.date = (long long)notmuch_message_get_date(m);
 	g_ptr_array_add(w->keep, author);
 	g_array_append_val(w->samples, v);
-	w->all_tagged &= civil_db_has_tag(m, w->s->o->cfg->thread_tag);
+	tagged = civil_db_has_tag(m, w->s->o->cfg->thread_tag);
+	w->all_tagged &= tagged;
+	w->any_tagged |= tagged;
 	return 0;
 }
 
@@ -242,6 +246,7 @@ static bool samples_from_scan(struct scan *s, notmuch_database_t *db,
 		v.date = r->date;
 		g_array_append_val(w->samples, v);
 		w->all_tagged &= r->had_thread_tag;
+		w->any_tagged |= r->had_thread_tag;
 	}
 	return true;
 }
@@ -266,18 +271,21 @@ static GHashTable *recs_by_thread(struct scan *s, GPtrArray *order)
 	return t;
 }
 
-/* The threads the scan touched that are heated as a whole and still lack
- * the thread tag on some message. */
-static GPtrArray *heated_threads(struct scan *s, notmuch_database_t *db,
-				 civil_error_t *err)
+/* Judge the threads the scan touched: into hot go those heated as a whole
+ * that still lack the thread tag on some message, into cooled those no
+ * longer heated (a new lexicon, a higher threshold, a person's tag taken
+ * off) that still carry it.  The thread tag is civil's own verdict, so
+ * civil takes it back; a person marks heat with the message tag, which a
+ * thread judgement counts as heated and so never cools. */
+static void judge_threads(struct scan *s, notmuch_database_t *db,
+			  GPtrArray *hot, GPtrArray *cooled, civil_error_t *err)
 {
-	GPtrArray *out = g_ptr_array_new_with_free_func(free);
 	GPtrArray *order = g_ptr_array_new();
 	GHashTable *mine = recs_by_thread(s, order);
 
 	for (guint i = 0; i < order->len; i++) {
 		const char *thread = g_ptr_array_index(order, i);
-		struct thread_walk w = { s, NULL, NULL, true };
+		struct thread_walk w = { s, NULL, NULL, true, false };
 		struct civil_buf q = CIVIL_BUF_INIT;
 		civil_thread_heat_t th;
 		bool have;
@@ -301,7 +309,9 @@ static GPtrArray *heated_threads(struct scan *s, notmuch_database_t *db,
 			if (th.is_heated) {
 				s->stats->threads_heated++;
 				if (!w.all_tagged)
-					g_ptr_array_add(out, strdup(thread));
+					g_ptr_array_add(hot, strdup(thread));
+			} else if (w.any_tagged) {
+				g_ptr_array_add(cooled, strdup(thread));
 			}
 		}
 		civil_buf_release(&q);
@@ -310,7 +320,6 @@ static GPtrArray *heated_threads(struct scan *s, notmuch_database_t *db,
 	}
 	g_hash_table_destroy(mine);
 	g_ptr_array_free(order, TRUE);
-	return out;
 }
 
 /* ---- applying ---- */
@@ -441,18 +450,54 @@ static notmuch_status_t apply_one(struct scan *s, notmuch_database_t *db,
 	return ns;
 }
 
+struct thread_tagging {
+	struct scan *s;
+	bool add; /* or take away */
+	notmuch_status_t ns;
+};
+
 static int tag_thread_one(notmuch_message_t *m, void *arg)
 {
-	struct scan *s = arg;
+	struct thread_tagging *t = arg;
+	const char *tag = t->s->o->cfg->thread_tag;
 
-	if (!civil_db_has_tag(m, s->o->cfg->thread_tag)) {
-		notmuch_message_add_tag(m, s->o->cfg->thread_tag);
-		s->stats->changed++;
-	}
-	return 0;
+	if (civil_db_has_tag(m, tag) == t->add)
+		return 0;
+	t->ns = t->add ? notmuch_message_add_tag(m, tag)
+		       : notmuch_message_remove_tag(m, tag);
+	if (!t->ns)
+		t->s->stats->changed++;
+	return t->ns != NOTMUCH_STATUS_SUCCESS;
 }
 
-static civil_status_t apply(struct scan *s, GPtrArray *threads,
+/* Every message of each thread gets the thread tag (add) or loses it,
+ * one atomic section a thread. */
+static notmuch_status_t tag_threads(struct scan *s, notmuch_database_t *db,
+				    GPtrArray *threads, bool add,
+				    civil_status_t *st, civil_error_t *err)
+{
+	struct thread_tagging t = { s, add, NOTMUCH_STATUS_SUCCESS };
+	notmuch_status_t ns = NOTMUCH_STATUS_SUCCESS;
+
+	for (guint i = 0; i < threads->len && !ns && !*st; i++) {
+		struct civil_buf q = CIVIL_BUF_INIT;
+
+		civil_db_quote_term(&q, "thread",
+				    g_ptr_array_index(threads, i));
+		ns = notmuch_database_begin_atomic(db);
+		if (!ns) {
+			*st = civil_db_foreach(db, q.buf, NOTMUCH_SORT_UNSORTED,
+					       tag_thread_one, &t, err);
+			ns = t.ns;
+			if (!ns)
+				ns = notmuch_database_end_atomic(db);
+		}
+		civil_buf_release(&q);
+	}
+	return ns;
+}
+
+static civil_status_t apply(struct scan *s, GPtrArray *hot, GPtrArray *cooled,
 			    civil_error_t *err)
 {
 	notmuch_database_t *db = NULL;
@@ -475,19 +520,10 @@ static civil_status_t apply(struct scan *s, GPtrArray *threads,
 	}
 	if (!ns && s->recs->len)
 		ns = notmuch_database_end_atomic(db);
-	for (guint i = 0; i < threads->len && !ns; i++) {
-		struct civil_buf q = CIVIL_BUF_INIT;
-
-		civil_db_quote_term(&q, "thread",
-				    g_ptr_array_index(threads, i));
-		ns = notmuch_database_begin_atomic(db);
-		if (!ns) {
-			st = civil_db_foreach(db, q.buf, NOTMUCH_SORT_UNSORTED,
-					      tag_thread_one, s, err);
-			ns = notmuch_database_end_atomic(db);
-		}
-		civil_buf_release(&q);
-	}
+	if (!ns)
+		ns = tag_threads(s, db, hot, true, &st, err);
+	if (!ns)
+		ns = tag_threads(s, db, cooled, false, &st, err);
 	if (ns)
 		st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
 				     "can't tag in '%s': %s", civil_db_path(db),
@@ -523,25 +559,26 @@ civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 {
 	struct scan s = { h, o, sink, stats, NULL, NULL };
 	notmuch_database_t *db = NULL;
-	GPtrArray *threads = NULL;
+	GPtrArray *hot = g_ptr_array_new_with_free_func(free);
+	GPtrArray *cooled = g_ptr_array_new_with_free_func(free);
 	civil_status_t st;
 
 	memset(stats, 0, sizeof(*stats));
-	st = civil_db_open(false, 0, &db, err);
-	if (st)
-		return st;
 	s.recs = g_array_new(FALSE, TRUE, sizeof(struct rec));
 	s.by_id = g_hash_table_new(g_str_hash, g_str_equal);
+	st = civil_db_open(false, 0, &db, err);
+	if (st)
+		goto done;
 	st = civil_db_foreach_file(db, o->query, NOTMUCH_SORT_OLDEST_FIRST,
 				   scan_one, &s, err);
 	if (!st)
-		threads = heated_threads(&s, db, err);
+		judge_threads(&s, db, hot, cooled, err);
 	notmuch_database_destroy(db);
 	if (st)
 		goto done;
 
 	if (o->apply) {
-		st = apply(&s, threads, err);
+		st = apply(&s, hot, cooled, err);
 	} else {
 		for (guint i = 0; i < s.recs->len; i++) {
 			struct rec *r = &g_array_index(s.recs, struct rec, i);
@@ -551,9 +588,12 @@ civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 			else if (wants_untag(&s, r))
 				emit(&s, '-', o->cfg->tag, "id", r->id);
 		}
-		for (guint i = 0; i < threads->len; i++)
+		for (guint i = 0; i < hot->len; i++)
 			emit(&s, '+', o->cfg->thread_tag, "thread",
-			     g_ptr_array_index(threads, i));
+			     g_ptr_array_index(hot, i));
+		for (guint i = 0; i < cooled->len; i++)
+			emit(&s, '-', o->cfg->thread_tag, "thread",
+			     g_ptr_array_index(cooled, i));
 	}
 	if (!st && stats->skipped)
 		st = civil_error_set(err, CIVIL_STATUS_PARTIAL,
@@ -561,8 +601,8 @@ civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 				     stats->skipped,
 				     stats->skipped + stats->scanned);
 done:
-	if (threads)
-		g_ptr_array_free(threads, TRUE);
+	g_ptr_array_free(hot, TRUE);
+	g_ptr_array_free(cooled, TRUE);
 	scan_free(&s);
 	return st;
 }

@@ -127,13 +127,32 @@ test_expect_success 'civil cools its own tag, never a person'"'"'s' '
 	test "$(tags_of hot-3)" = "heated heated-thread new unread "
 '
 
+test_expect_success 'a thread that cools loses its thread tag; a person'"'"'s stays hot' '
+	hot=$(notmuch search --output=threads "id:hot-1@$ID" | sed "s/^thread://") &&
+	printf "[civil]\nthreshold=100\n" >>"$NOTMUCH_CONFIG" &&
+	civil-scan "*" >cool &&
+	grep -x -- "-heated-thread -- thread:\"$hot\"" cool &&
+	test $(grep -c "heated-thread" cool) -eq 1 &&
+	civil-scan --apply "*" &&
+	test "$(tags_of hot-1)" = "new unread " &&
+	test "$(tags_of hot-3)" = "new unread " &&
+	test "$(tags_of calm-1)" = "heated-thread new unread " &&
+	test "$(tags_of calm-2)" = "heated heated-thread new unread " &&
+	civil-scan "*" >again &&
+	test ! -s again &&
+	sed -i "/^\[civil\]/,\$d" "$NOTMUCH_CONFIG" &&
+	civil-scan --apply "*" &&
+	test "$(tags_of hot-1)" = "heated-thread new unread " &&
+	test "$(tags_of hot-3)" = "heated heated-thread new unread "
+'
+
 test_expect_success 'another writer holds the lock: civil-scan waits, then tags' '
 	notmuch tag -heated "id:hot-5@$ID" &&
 	notmuch restore --include=properties <<-EOF &&
 	#= hot-5@$ID civil.heat=0.00
 	EOF
 	{ "$HOLD" "calm-3@$ID" 2 >held & } &&
-	while ! test -s held; do sleep 0.1; done &&
+	wait_for_file held &&
 	civil-scan --apply "*" &&
 	wait &&
 	test "$(tags_of hot-5)" = "heated heated-thread new unread " &&
@@ -146,7 +165,7 @@ test_expect_success 'held too long: civil-scan reports, changes nothing, loses n
 	printf "[civil]\nlock-timeout=1\n" >>"$NOTMUCH_CONFIG" &&
 	rm -f held &&
 	{ "$HOLD" "calm-1@$ID" 4 >held & } &&
-	while ! test -s held; do sleep 0.1; done &&
+	wait_for_file held &&
 	{ civil-scan --apply "*" 2>err; status=$?; } ;
 	wait &&
 	sed -i "/^\[civil\]/,\$d" "$NOTMUCH_CONFIG" &&

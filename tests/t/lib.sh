@@ -138,6 +138,20 @@ body() {
 }
 
 # test_line_count N FILE - FILE has N lines, or say what it has.
+# wait_for_file FILE: until FILE is non-empty, for 30 s at most, so that a
+# helper that died fails the test instead of hanging the suite.
+wait_for_file() {
+	_n=0
+	while ! test -s "$1"; do
+		_n=$((_n + 1))
+		if test $_n -gt 300; then
+			echo "gave up waiting for $1"
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+
 test_line_count() {
 	if test "$(wc -l <"$2")" -ne "$1"; then
 		echo "expected $1 lines in $2, got:"
