@@ -91,6 +91,8 @@ START_TEST(kernel_false_friends)
 	/* A verb, and owning a mistake. */
 	ZERO("Anyone could mess things up by writing to the list.");
 	ZERO("Sorry, I screwed up the rebase; v2 follows.");
+	ZERO("A knee-jerk revert will not shut up the warnings for you.");
+	ZERO("Do not shut up gcc here; shut up lockdep properly instead.");
 }
 END_TEST
 
