@@ -23,9 +23,9 @@ SOVERSION = 0
 VERSION = 0.1.0
 
 CFLAGS ?= -O2 -g
-CIVIL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter \
+CIVIL_CFLAGS = -std=c11 -D_GNU_SOURCE -pthread -Wall -Wextra -Wno-unused-parameter \
 	-fPIC -Ilib $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-CIVIL_LIBS = -Wl,--as-needed $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lnotmuch -lm
+CIVIL_LIBS = -Wl,--as-needed $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lnotmuch -lm -pthread
 CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
 
 LIB_SRC = $(sort $(wildcard lib/*.c))

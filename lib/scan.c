@@ -36,13 +36,23 @@ struct rec {
 	bool civil_tagged;
 };
 
+/* A message on its way to a rec: what notmuch said of it, and its file
+ * to be scored (by a worker thread, when there are cores to spare). */
+struct job {
+	struct rec r;
+	char *file;    /* NULL: nothing to score */
+	char *warning; /* why it is skipped, when it is */
+};
+
 struct scan {
 	const civil_heat_t *heat;
 	const civil_scan_opts_t *o;
 	const civil_scan_sink_t *sink;
 	civil_scan_stats_t *stats;
-	GArray *recs;	   /* struct rec */
-	GHashTable *by_id; /* id -> index + 1 in recs */
+	GArray *recs;		  /* struct rec, the scored, in query order */
+	GHashTable *by_id;	  /* id -> index + 1 in recs */
+	GPtrArray *jobs;	  /* struct job *, in query order */
+	civil_workers_t *workers; /* NULL: score in this thread */
 };
 
 static void warn(struct scan *s, const char *fmt, ...)
@@ -95,25 +105,46 @@ static void report(struct scan *s, const struct rec *r)
 		s->sink->scored(&item, s->sink->arg);
 }
 
-/* Score one message file; false (with a warning) when it can't be read. */
-static bool score_file(struct scan *s, const char *id, const char *path,
-		       civil_heat_score_t *out)
+/* Read, parse and score a job's file.  Runs in a worker thread: it
+ * touches only the job, the lexicon (read-only) and GMime, whose objects
+ * are per message and whose charset code is thread-safe; never the
+ * database or the scan's arrays. */
+static void score_job(struct scan *s, struct job *j)
 {
 	struct civil_buf raw = CIVIL_BUF_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
 	civil_message_t *msg = NULL;
 
-	if (civil_file_read(path, &raw, &err) ||
-	    civil_message_parse(raw.buf, raw.len, path, &msg, &err)) {
-		warn(s, "id:%s: %s; skipped", id, err.message);
+	if (civil_file_read(j->file, &raw, &err) ||
+	    civil_message_parse(raw.buf, raw.len, j->file, &msg, &err)) {
+		j->warning = g_strdup_printf("id:%s: %s; skipped", j->r.id,
+					     err.message);
 		civil_error_clear(&err);
-		civil_buf_release(&raw);
-		return false;
+	} else {
+		civil_heat_score_message(s->heat, msg, &j->r.heat);
+		civil_message_free(msg);
 	}
 	civil_buf_release(&raw);
-	civil_heat_score_message(s->heat, msg, out);
-	civil_message_free(msg);
-	return true;
+}
+
+static void work_job(void *job, void *arg)
+{
+	score_job(arg, job);
+}
+
+/* Parsing mail is most of a scan's time and each message is parsed on its
+ * own, so every core parses; this thread also walks the database.  At
+ * most this many jobs wait, so the walk (and its read-ahead) stays close
+ * to the parsing instead of running through a whole archive first. */
+#define JOBS_WAITING CIVIL_DB_AHEAD
+
+static void start_workers(struct scan *s)
+{
+	guint cores = g_get_num_processors();
+
+	if (cores > 1)
+		s->workers = civil_workers_start(MIN(cores, 16), JOBS_WAITING,
+						 work_job, s);
 }
 
 static int scan_one(notmuch_message_t *m, void *arg)
@@ -122,37 +153,58 @@ static int scan_one(notmuch_message_t *m, void *arg)
 	const char *id = notmuch_message_get_message_id(m);
 	const char *from = notmuch_message_get_header(m, "from");
 	const char *tagged = civil_db_property(m, "civil.tagged");
-	char *first = NULL, *file = civil_db_existing_file(m, &first);
-	struct rec r = { 0 };
+	char *first = NULL;
+	struct job *j = g_new0(struct job, 1);
 
-	if (!file) {
-		warn(s, "id:%s: can't read '%s'; skipped", id,
-		     first ? first : "(no file)");
-		s->stats->skipped++;
-		free(first);
-		return 0;
-	}
+	j->file = civil_db_existing_file(m, &first);
+	j->r.id = strdup(id);
+	j->r.thread = strdup(notmuch_message_get_thread_id(m));
+	j->r.author = strdup(from ? from : "");
+	j->r.date = (long long)notmuch_message_get_date(m);
+	j->r.had_tag = civil_db_has_tag(m, s->o->cfg->tag);
+	j->r.had_thread_tag = civil_db_has_tag(m, s->o->cfg->thread_tag);
+	j->r.civil_tagged = tagged && !strcmp(tagged, "1");
+	if (!j->file)
+		j->warning = g_strdup_printf("id:%s: can't read '%s'; skipped",
+					     id, first ? first : "(no file)");
 	free(first);
-	if (!score_file(s, id, file, &r.heat)) {
-		s->stats->skipped++;
-		free(file);
-		return 0;
-	}
-	free(file);
-	r.id = strdup(id);
-	r.thread = strdup(notmuch_message_get_thread_id(m));
-	r.author = strdup(from ? from : "");
-	r.date = (long long)notmuch_message_get_date(m);
-	r.had_tag = civil_db_has_tag(m, s->o->cfg->tag);
-	r.had_thread_tag = civil_db_has_tag(m, s->o->cfg->thread_tag);
-	r.civil_tagged = tagged && !strcmp(tagged, "1");
-	s->stats->scanned++;
-	if (r.heat.score >= s->o->cfg->threshold)
-		s->stats->heated++;
-	g_array_append_val(s->recs, r);
-	g_hash_table_insert(s->by_id, r.id, GSIZE_TO_POINTER(s->recs->len));
-	report(s, &r);
+	g_ptr_array_add(s->jobs, j);
+	if (j->file && s->workers)
+		civil_workers_push(s->workers, j);
+	else if (j->file)
+		score_job(s, j);
 	return 0;
+}
+
+/* When every job is done: the scored become recs, reported in query
+ * order, and the skipped are said, as if it had all been one thread. */
+static void collect(struct scan *s)
+{
+	civil_workers_finish(s->workers);
+	s->workers = NULL;
+	for (guint i = 0; i < s->jobs->len; i++) {
+		struct job *j = g_ptr_array_index(s->jobs, i);
+
+		if (j->warning) {
+			warn(s, "%s", j->warning);
+			s->stats->skipped++;
+			free(j->r.id);
+			free(j->r.thread);
+			free(j->r.author);
+		} else {
+			s->stats->scanned++;
+			if (j->r.heat.score >= s->o->cfg->threshold)
+				s->stats->heated++;
+			g_array_append_val(s->recs, j->r);
+			g_hash_table_insert(s->by_id, j->r.id,
+					    GSIZE_TO_POINTER(s->recs->len));
+			report(s, &j->r);
+		}
+		free(j->file);
+		g_free(j->warning);
+		g_free(j);
+	}
+	g_ptr_array_set_size(s->jobs, 0);
 }
 
 static bool wants_tag(const struct scan *s, const struct rec *r)
@@ -551,13 +603,14 @@ static void scan_free(struct scan *s)
 	}
 	g_array_free(s->recs, TRUE);
 	g_hash_table_destroy(s->by_id);
+	g_ptr_array_free(s->jobs, TRUE);
 }
 
 civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 			     const civil_scan_sink_t *sink,
 			     civil_scan_stats_t *stats, civil_error_t *err)
 {
-	struct scan s = { h, o, sink, stats, NULL, NULL };
+	struct scan s = { .heat = h, .o = o, .sink = sink, .stats = stats };
 	notmuch_database_t *db = NULL;
 	GPtrArray *hot = g_ptr_array_new_with_free_func(free);
 	GPtrArray *cooled = g_ptr_array_new_with_free_func(free);
@@ -566,11 +619,14 @@ civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 	memset(stats, 0, sizeof(*stats));
 	s.recs = g_array_new(FALSE, TRUE, sizeof(struct rec));
 	s.by_id = g_hash_table_new(g_str_hash, g_str_equal);
+	s.jobs = g_ptr_array_new();
 	st = civil_db_open(false, 0, &db, err);
 	if (st)
 		goto done;
+	start_workers(&s);
 	st = civil_db_foreach_file(db, o->query, NOTMUCH_SORT_OLDEST_FIRST,
 				   scan_one, &s, err);
+	collect(&s);
 	if (!st)
 		judge_threads(&s, db, hot, cooled, err);
 	notmuch_database_destroy(db);
@@ -635,7 +691,7 @@ civil_status_t civil_scan_mbox(const civil_heat_t *h, const void *data,
 			       const civil_scan_sink_t *sink,
 			       civil_scan_stats_t *stats, civil_error_t *err)
 {
-	struct scan s = { h, o, sink, stats, NULL, NULL };
+	struct scan s = { .heat = h, .o = o, .sink = sink, .stats = stats };
 	civil_status_t st;
 
 	memset(stats, 0, sizeof(*stats));

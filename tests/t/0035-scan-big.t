@@ -37,6 +37,15 @@ test_expect_success 'civil-scan --scores: every message once, oldest first' '
 	diff -u want got
 '
 
+# Files are parsed on every core; on one (taskset) they are parsed in the
+# scanning thread.  Either way the same lines come out in the same order.
+test_expect_success 'civil-scan on one core and on all: the same output' '
+	civil-scan --scores "*" >many &&
+	taskset -c 0 civil-scan --scores "*" >one &&
+	test_line_count 5000 one &&
+	diff -u one many
+'
+
 test_expect_success 'civil-heated shows one thread, 5000 messages, with its strip' '
 	civil-heated >out &&
 	grep "\[5000 msgs, 7 people\]" out &&
