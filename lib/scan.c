@@ -14,6 +14,7 @@
  * so a rescan may take back its own tag but never a person's.
  */
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,8 +41,9 @@ struct rec {
  * to be scored (by a worker thread, when there are cores to spare). */
 struct job {
 	struct rec r;
-	char *file;    /* NULL: nothing to score */
-	char *warning; /* why it is skipped, when it is */
+	char *file;	  /* NULL: nothing to score */
+	char *warning;	  /* why it is skipped, when it is */
+	atomic_bool done; /* r or warning is final */
 };
 
 struct scan {
@@ -52,6 +54,7 @@ struct scan {
 	GArray *recs;		  /* struct rec, the scored, in query order */
 	GHashTable *by_id;	  /* id -> index + 1 in recs */
 	GPtrArray *jobs;	  /* struct job *, in query order */
+	guint next;		  /* the first job not yet reported */
 	civil_workers_t *workers; /* NULL: score in this thread */
 };
 
@@ -125,6 +128,7 @@ static void score_job(struct scan *s, struct job *j)
 		civil_message_free(msg);
 	}
 	civil_buf_release(&raw);
+	atomic_store_explicit(&j->done, true, memory_order_release);
 }
 
 static void work_job(void *job, void *arg)
@@ -147,6 +151,8 @@ static void start_workers(struct scan *s)
 						 work_job, s);
 }
 
+static void drain(struct scan *s);
+
 static int scan_one(notmuch_message_t *m, void *arg)
 {
 	struct scan *s = arg;
@@ -164,47 +170,69 @@ static int scan_one(notmuch_message_t *m, void *arg)
 	j->r.had_tag = civil_db_has_tag(m, s->o->cfg->tag);
 	j->r.had_thread_tag = civil_db_has_tag(m, s->o->cfg->thread_tag);
 	j->r.civil_tagged = tagged && !strcmp(tagged, "1");
-	if (!j->file)
+	g_ptr_array_add(s->jobs, j);
+	if (!j->file) {
 		j->warning = g_strdup_printf("id:%s: can't read '%s'; skipped",
 					     id, first ? first : "(no file)");
-	free(first);
-	g_ptr_array_add(s->jobs, j);
-	if (j->file && s->workers)
+		atomic_store_explicit(&j->done, true, memory_order_release);
+	} else if (s->workers) {
 		civil_workers_push(s->workers, j);
-	else if (j->file)
+	} else {
 		score_job(s, j);
+	}
+	free(first);
+	drain(s);
 	return 0;
 }
 
-/* When every job is done: the scored become recs, reported in query
- * order, and the skipped are said, as if it had all been one thread. */
+/* A finished job: scored, it becomes a rec and is reported; skipped, it
+ * is said. */
+static void take(struct scan *s, struct job *j)
+{
+	if (j->warning) {
+		warn(s, "%s", j->warning);
+		s->stats->skipped++;
+		free(j->r.id);
+		free(j->r.thread);
+		free(j->r.author);
+	} else {
+		s->stats->scanned++;
+		if (j->r.heat.score >= s->o->cfg->threshold)
+			s->stats->heated++;
+		g_array_append_val(s->recs, j->r);
+		g_hash_table_insert(s->by_id, j->r.id,
+				    GSIZE_TO_POINTER(s->recs->len));
+		report(s, &j->r);
+	}
+	free(j->file);
+	g_free(j->warning);
+	g_free(j);
+}
+
+/* Take the finished jobs at the head of the queue, in query order, so
+ * output streams as it would from one thread and nothing comes out of
+ * order. */
+static void drain(struct scan *s)
+{
+	while (s->next < s->jobs->len) {
+		struct job *j = g_ptr_array_index(s->jobs, s->next);
+
+		if (!atomic_load_explicit(&j->done, memory_order_acquire))
+			break;
+		g_ptr_array_index(s->jobs, s->next) = NULL;
+		s->next++;
+		take(s, j);
+	}
+}
+
+/* Wait for the last jobs and take them. */
 static void collect(struct scan *s)
 {
 	civil_workers_finish(s->workers);
 	s->workers = NULL;
-	for (guint i = 0; i < s->jobs->len; i++) {
-		struct job *j = g_ptr_array_index(s->jobs, i);
-
-		if (j->warning) {
-			warn(s, "%s", j->warning);
-			s->stats->skipped++;
-			free(j->r.id);
-			free(j->r.thread);
-			free(j->r.author);
-		} else {
-			s->stats->scanned++;
-			if (j->r.heat.score >= s->o->cfg->threshold)
-				s->stats->heated++;
-			g_array_append_val(s->recs, j->r);
-			g_hash_table_insert(s->by_id, j->r.id,
-					    GSIZE_TO_POINTER(s->recs->len));
-			report(s, &j->r);
-		}
-		free(j->file);
-		g_free(j->warning);
-		g_free(j);
-	}
+	drain(s);
 	g_ptr_array_set_size(s->jobs, 0);
+	s->next = 0;
 }
 
 static bool wants_tag(const struct scan *s, const struct rec *r)
