@@ -37,6 +37,14 @@ struct rec {
 	bool civil_tagged;
 };
 
+static void rec_release(struct rec *r)
+{
+	free(r->id);
+	free(r->thread);
+	free(r->author);
+	civil_heat_score_release(&r->heat);
+}
+
 /* A message on its way to a rec: what notmuch said of it, and its file
  * to be scored (by a worker thread, when there are cores to spare). */
 struct job {
@@ -53,8 +61,7 @@ struct scan {
 	civil_scan_stats_t *stats;
 	GArray *recs;		  /* struct rec, the scored, in query order */
 	GHashTable *by_id;	  /* id -> index + 1 in recs */
-	GPtrArray *jobs;	  /* struct job *, in query order */
-	guint next;		  /* the first job not yet reported */
+	GQueue *pending;	  /* struct job *, not yet reported, in order */
 	civil_workers_t *workers; /* NULL: score in this thread */
 };
 
@@ -112,8 +119,10 @@ static void report(struct scan *s, const struct rec *r)
  * touches only the job, the lexicon (read-only) and GMime, whose objects
  * are per message and whose charset code is thread-safe; never the
  * database or the scan's arrays. */
-static void score_job(struct scan *s, struct job *j)
+static void score_job(void *job, void *arg)
 {
+	struct job *j = job;
+	struct scan *s = arg;
 	struct civil_buf raw = CIVIL_BUF_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
 	civil_message_t *msg = NULL;
@@ -131,11 +140,6 @@ static void score_job(struct scan *s, struct job *j)
 	atomic_store_explicit(&j->done, true, memory_order_release);
 }
 
-static void work_job(void *job, void *arg)
-{
-	score_job(arg, job);
-}
-
 /* Parsing mail is most of a scan's time and each message is parsed on its
  * own, so every core parses; this thread also walks the database.  At
  * most this many jobs wait, so the walk (and its read-ahead) stays close
@@ -148,41 +152,7 @@ static void start_workers(struct scan *s)
 
 	if (cores > 1)
 		s->workers = civil_workers_start(MIN(cores, 16), JOBS_WAITING,
-						 work_job, s);
-}
-
-static void drain(struct scan *s);
-
-static int scan_one(notmuch_message_t *m, void *arg)
-{
-	struct scan *s = arg;
-	const char *id = notmuch_message_get_message_id(m);
-	const char *from = notmuch_message_get_header(m, "from");
-	const char *tagged = civil_db_property(m, "civil.tagged");
-	char *first = NULL;
-	struct job *j = g_new0(struct job, 1);
-
-	j->file = civil_db_existing_file(m, &first);
-	j->r.id = strdup(id);
-	j->r.thread = strdup(notmuch_message_get_thread_id(m));
-	j->r.author = strdup(from ? from : "");
-	j->r.date = (long long)notmuch_message_get_date(m);
-	j->r.had_tag = civil_db_has_tag(m, s->o->cfg->tag);
-	j->r.had_thread_tag = civil_db_has_tag(m, s->o->cfg->thread_tag);
-	j->r.civil_tagged = tagged && !strcmp(tagged, "1");
-	g_ptr_array_add(s->jobs, j);
-	if (!j->file) {
-		j->warning = g_strdup_printf("id:%s: can't read '%s'; skipped",
-					     id, first ? first : "(no file)");
-		atomic_store_explicit(&j->done, true, memory_order_release);
-	} else if (s->workers) {
-		civil_workers_push(s->workers, j);
-	} else {
-		score_job(s, j);
-	}
-	free(first);
-	drain(s);
-	return 0;
+						 score_job, s);
 }
 
 /* A finished job: scored, it becomes a rec and is reported; skipped, it
@@ -192,9 +162,7 @@ static void take(struct scan *s, struct job *j)
 	if (j->warning) {
 		warn(s, "%s", j->warning);
 		s->stats->skipped++;
-		free(j->r.id);
-		free(j->r.thread);
-		free(j->r.author);
+		rec_release(&j->r);
 	} else {
 		s->stats->scanned++;
 		if (j->r.heat.score >= s->o->cfg->threshold)
@@ -214,15 +182,11 @@ static void take(struct scan *s, struct job *j)
  * order. */
 static void drain(struct scan *s)
 {
-	while (s->next < s->jobs->len) {
-		struct job *j = g_ptr_array_index(s->jobs, s->next);
+	struct job *j;
 
-		if (!atomic_load_explicit(&j->done, memory_order_acquire))
-			break;
-		g_ptr_array_index(s->jobs, s->next) = NULL;
-		s->next++;
-		take(s, j);
-	}
+	while ((j = g_queue_peek_head(s->pending)) &&
+	       atomic_load_explicit(&j->done, memory_order_acquire))
+		take(s, g_queue_pop_head(s->pending));
 }
 
 /* Wait for the last jobs and take them. */
@@ -231,8 +195,38 @@ static void collect(struct scan *s)
 	civil_workers_finish(s->workers);
 	s->workers = NULL;
 	drain(s);
-	g_ptr_array_set_size(s->jobs, 0);
-	s->next = 0;
+}
+
+static int scan_one(notmuch_message_t *m, void *arg)
+{
+	struct scan *s = arg;
+	const char *id = notmuch_message_get_message_id(m);
+	const char *from = notmuch_message_get_header(m, "from");
+	const char *tagged = civil_db_property(m, "civil.tagged");
+	char *first = NULL;
+	struct job *j = g_new0(struct job, 1);
+
+	j->file = civil_db_existing_file(m, &first);
+	j->r.id = strdup(id);
+	j->r.thread = strdup(notmuch_message_get_thread_id(m));
+	j->r.author = strdup(from ? from : "");
+	j->r.date = (long long)notmuch_message_get_date(m);
+	j->r.had_tag = civil_db_has_tag(m, s->o->cfg->tag);
+	j->r.had_thread_tag = civil_db_has_tag(m, s->o->cfg->thread_tag);
+	j->r.civil_tagged = tagged && !strcmp(tagged, "1");
+	g_queue_push_tail(s->pending, j);
+	if (!j->file) {
+		j->warning = g_strdup_printf("id:%s: can't read '%s'; skipped",
+					     id, first ? first : "(no file)");
+		atomic_store_explicit(&j->done, true, memory_order_release);
+	} else if (s->workers) {
+		civil_workers_push(s->workers, j);
+	} else {
+		score_job(j, s);
+	}
+	free(first);
+	drain(s);
+	return 0;
 }
 
 static bool wants_tag(const struct scan *s, const struct rec *r)
@@ -621,17 +615,12 @@ static civil_status_t apply(struct scan *s, GPtrArray *hot, GPtrArray *cooled,
 
 static void scan_free(struct scan *s)
 {
-	for (guint i = 0; i < s->recs->len; i++) {
-		struct rec *r = &g_array_index(s->recs, struct rec, i);
-
-		free(r->id);
-		free(r->thread);
-		free(r->author);
-		civil_heat_score_release(&r->heat);
-	}
+	for (guint i = 0; i < s->recs->len; i++)
+		rec_release(&g_array_index(s->recs, struct rec, i));
 	g_array_free(s->recs, TRUE);
 	g_hash_table_destroy(s->by_id);
-	g_ptr_array_free(s->jobs, TRUE);
+	if (s->pending)
+		g_queue_free(s->pending);
 }
 
 civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
@@ -647,7 +636,7 @@ civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 	memset(stats, 0, sizeof(*stats));
 	s.recs = g_array_new(FALSE, TRUE, sizeof(struct rec));
 	s.by_id = g_hash_table_new(g_str_hash, g_str_equal);
-	s.jobs = g_ptr_array_new();
+	s.pending = g_queue_new();
 	st = civil_db_open(false, 0, &db, err);
 	if (st)
 		goto done;
@@ -708,8 +697,7 @@ static int mbox_one(civil_message_t *msg, void *arg)
 			emit(s, '+', s->o->cfg->tag, "id", id);
 	}
 	report(s, &r);
-	free(r.id);
-	civil_heat_score_release(&r.heat);
+	rec_release(&r);
 	return 0;
 }
 

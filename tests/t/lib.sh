@@ -137,7 +137,6 @@ body() {
 	sed '1,/^\r\{0,1\}$/d' "$1"
 }
 
-# test_line_count N FILE - FILE has N lines, or say what it has.
 # wait_for_file FILE: until FILE is non-empty, for 30 s at most, so that a
 # helper that died fails the test instead of hanging the suite.
 wait_for_file() {
@@ -152,6 +151,7 @@ wait_for_file() {
 	done
 }
 
+# test_line_count N FILE - FILE has N lines, or say what it has.
 test_line_count() {
 	if test "$(wc -l <"$2")" -ne "$1"; then
 		echo "expected $1 lines in $2, got:"
