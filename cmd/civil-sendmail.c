@@ -36,51 +36,29 @@ static bool takes_value(const char *a)
 	return strlen(a) == 2 && strchr("fFrNRBVXLOCh", a[1]);
 }
 
-struct args {
-	bool ignore_dots;  /* -i / -oi: a lone "." is just a line */
-	bool pass_through; /* a mode civil has no business in (-bs, -bp...) */
-};
-
-/* Read what the caller's options mean for us; they are passed on as they
- * are, unknown ones included. */
-static struct args read_args(int argc, char **argv)
+/* Is this a mode civil has no business in (-bs, -bp, -q...)?  The
+ * caller's options are passed on as they are, unknown ones included, and
+ * no option changes how civil reads the message: it always reads standard
+ * input to its end and never applies a dot rule of its own, so the real
+ * sendmail sees the same bytes (plus the reminder) and decides about
+ * "-i" and lone dots exactly as it would have without civil. */
+static bool pass_through(int argc, char **argv)
 {
-	struct args a = { false, false };
-
 	for (int i = 1; i < argc; i++) {
 		const char *s = argv[i];
 
-		if (!strcmp(s, "--") || s[0] != '-')
+		if (!strcmp(s, "--"))
 			break;
-		if (!strcmp(s, "-i") || !strcmp(s, "-oi"))
-			a.ignore_dots = true;
-		else if (!strncmp(s, "-b", 2) && strcmp(s, "-bm"))
-			a.pass_through = true;
-		else if (!strcmp(s, "-q") || !strncmp(s, "-q", 2))
-			a.pass_through = true;
-		else if (takes_value(s) && i + 1 < argc)
+		if (s[0] != '-')
+			continue;
+		if (!strncmp(s, "-b", 2) && strcmp(s, "-bm"))
+			return true;
+		if (!strncmp(s, "-q", 2))
+			return true;
+		if (takes_value(s) && i + 1 < argc)
 			i++;
 	}
-	return a;
-}
-
-/* Without -i, a line with a single dot ends the message. */
-static void cut_at_dot(struct civil_buf *msg)
-{
-	const char *p = civil_buf_str(msg), *end = p + msg->len, *next;
-
-	for (; p < end; p = next) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-
-		next = nl ? nl + 1 : end;
-		if ((n == 1 && p[0] == '.') ||
-		    (n == 2 && p[0] == '.' && p[1] == '\r')) {
-			msg->len = (size_t)(p - msg->buf);
-			msg->buf[msg->len] = '\0';
-			return;
-		}
-	}
+	return false;
 }
 
 /* The real sendmail's argv (malloc'd, NULL-terminated), from
@@ -206,7 +184,6 @@ int main(int argc, char **argv)
 {
 	struct civil_buf in = CIVIL_BUF_INIT, warnings = CIVIL_BUF_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
-	struct args a = read_args(argc, argv);
 	const struct civil_buf *send = &in;
 	civil_outgoing_t og = { 0 };
 	civil_message_t *msg = NULL;
@@ -217,7 +194,7 @@ int main(int argc, char **argv)
 	civil_init();
 	civil_context_open(&ctx, NULL, &warnings, NULL);
 	real = real_sendmail(&ctx.config);
-	if (a.pass_through) {
+	if (pass_through(argc, argv)) {
 		rc = hand_over(real, argc, argv, NULL, NULL);
 		goto out;
 	}
@@ -226,8 +203,6 @@ int main(int argc, char **argv)
 		rc = EX_NOINPUT;
 		goto out;
 	}
-	if (!a.ignore_dots)
-		cut_at_dot(&in);
 	if (!in.len) {
 		cmd_warn("no message on standard input; nothing sent");
 		rc = EX_NOINPUT;
