@@ -407,24 +407,75 @@ static bool text_has_line(const char *text, const char *prefix)
 	return false;
 }
 
+/* Why this part, wherever it is, means the message must not change: it
+ * is, or holds, something signed or encrypted. */
+static const char *signed_part(GMimeObject *o, bool top)
+{
+	static const struct {
+		const char *type, *subtype, *top, *nested;
+	} kinds[] = {
+		{ "multipart", "signed", "signed (multipart/signed)",
+		  "signed (a multipart/signed part)" },
+		{ "multipart", "encrypted", "encrypted (multipart/encrypted)",
+		  "encrypted (a multipart/encrypted part)" },
+		{ "application", "pkcs7-mime",
+		  "S/MIME (application/pkcs7-mime)",
+		  "S/MIME (an application/pkcs7-mime part)" },
+		{ "application", "x-pkcs7-mime",
+		  "S/MIME (application/x-pkcs7-mime)",
+		  "S/MIME (an application/x-pkcs7-mime part)" },
+		{ "application", "pkcs7-signature",
+		  "S/MIME (application/pkcs7-signature)",
+		  "S/MIME (an application/pkcs7-signature part)" },
+		{ "application", "x-pkcs7-signature",
+		  "S/MIME (application/x-pkcs7-signature)",
+		  "S/MIME (an application/x-pkcs7-signature part)" },
+		{ "application", "pgp-signature",
+		  "signed (application/pgp-signature)",
+		  "signed (an application/pgp-signature part)" },
+		{ "application", "pgp-encrypted",
+		  "encrypted (application/pgp-encrypted)",
+		  "encrypted (an application/pgp-encrypted part)" },
+	};
+	GMimeContentType *ct = g_mime_object_get_content_type(o);
+	const char *why;
+
+	for (size_t i = 0; ct && i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (g_mime_content_type_is_type(ct, kinds[i].type,
+						kinds[i].subtype))
+			return top ? kinds[i].top : kinds[i].nested;
+	if (GMIME_IS_MULTIPART(o)) {
+		GMimeMultipart *mp = GMIME_MULTIPART(o);
+
+		for (int i = 0; i < g_mime_multipart_get_count(mp); i++)
+			if ((why = signed_part(g_mime_multipart_get_part(mp, i),
+					       false)))
+				return why;
+	} else if (GMIME_IS_MESSAGE_PART(o)) {
+		/* A forwarded message: its signature is in these bytes. */
+		GMimeMessage *m =
+			g_mime_message_part_get_message(GMIME_MESSAGE_PART(o));
+		GMimeObject *body = m ? g_mime_message_get_mime_part(m) : NULL;
+
+		if (body)
+			return signed_part(body, false);
+	}
+	return NULL;
+}
+
 static const char *find_signed(civil_message_t *msg)
 {
 	GMimeObject *body = g_mime_message_get_mime_part(msg->mime);
-	GMimeContentType *ct;
+	const char *why;
 
 	if (civil_message_header(msg, "X-Developer-Signature"))
 		return "signed by patatt (X-Developer-Signature)";
 	if (civil_message_header(msg, "DKIM-Signature"))
 		return "DKIM-signed";
-	if (body && GMIME_IS_MULTIPART_SIGNED(body))
-		return "signed (multipart/signed)";
-	if (body && GMIME_IS_MULTIPART_ENCRYPTED(body))
-		return "encrypted (multipart/encrypted)";
-	ct = body ? g_mime_object_get_content_type(body) : NULL;
-	if (ct &&
-	    (g_mime_content_type_is_type(ct, "application", "pkcs7-mime") ||
-	     g_mime_content_type_is_type(ct, "application", "x-pkcs7-mime")))
-		return "S/MIME (application/pkcs7-mime)";
+	/* Anywhere in the tree: a signed message forwarded or wrapped in
+	 * multipart/mixed breaks just the same when civil edits it. */
+	if (body && (why = signed_part(body, true)))
+		return why;
 	if (text_has_line(civil_message_text(msg),
 			  "-----BEGIN PGP SIGNED MESSAGE-----") ||
 	    text_has_line(civil_message_text(msg),

@@ -299,6 +299,48 @@ for kind in patatt dkim pgp mime smime; do
 	"
 done
 
+# A signed message anywhere inside another (forwarded, or re-wrapped by a
+# list or a client) is as signed as one at the top.
+nest_signed() {
+	{ sed "/^\$/q" review.eml | sed "\$d"
+	printf "MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=outer\n\n"
+	test -z "${2:-}" || printf "%s\n" "--outer" "Content-Type: text/plain" "" "$2"
+	printf "%s\n" "--outer" "$1" ""; cat; printf "%s\n" "--outer--"; }
+}
+
+test_expect_success 'a multipart/signed inside multipart/mixed is never changed' '
+	printf "%s\n" "--s" "Content-Type: text/plain" "" "> +	x = 1;" "" "No." \
+		"--s" "Content-Type: application/pgp-signature" "" "AAAA" "--s--" >signed-part &&
+	for first in "" "See below."; do
+		nest_signed "Content-Type: multipart/signed; boundary=s; micalg=pgp-sha256; protocol=\"application/pgp-signature\"" \
+			"$first" <signed-part >nested-signed.eml &&
+		civil-remind - <nested-signed.eml >out 2>err &&
+		cmp nested-signed.eml out &&
+		grep "civil-remind: .<stdin>. is signed (.*multipart/signed.*); left unchanged" err ||
+		return 1
+	done
+'
+
+test_expect_success 'an S/MIME part (pkcs7-mime, x-pkcs7-mime) anywhere is never changed' '
+	for t in application/pkcs7-mime application/x-pkcs7-mime; do
+		printf "%s\n" "Content-Transfer-Encoding: base64" "" "AAAA" |
+		nest_signed "Content-Type: $t; smime-type=signed-data" "See below." >nested-smime.eml &&
+		civil-remind - <nested-smime.eml >out 2>err &&
+		cmp nested-smime.eml out &&
+		grep "civil-remind: .<stdin>. is S/MIME (.*pkcs7-mime.*); left unchanged" err ||
+		return 1
+	done
+'
+
+test_expect_success 'civil-sendmail passes a nested signed message on byte for byte' '
+	git config civil.sendmail "$TEST_DIR/fake.sendmail" &&
+	rm -f "$SENT"/* &&
+	civil-sendmail -i list@kernel-test.invalid <nested-signed.eml 2>err &&
+	cmp nested-signed.eml "$SENT/msg1" &&
+	grep "civil-sendmail: message is signed" err &&
+	git config --unset civil.sendmail
+'
+
 test_expect_success 'outside a repository: the built-in 2015 code' '
 	mkdir ../norepo &&
 	(cd ../norepo && civil-remind - <../linux/review.eml) >out &&

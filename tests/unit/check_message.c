@@ -117,6 +117,29 @@ START_TEST(signed_messages)
 		  "S/MIME" },
 		{ HDR "Subject: x\n\n-----BEGIN PGP SIGNED MESSAGE-----\nx\n",
 		  "inline PGP" },
+		/* Anywhere in the tree, not only at the top. */
+		{ HDR
+		  "Subject: x\nContent-Type: multipart/mixed; boundary=m\n\n"
+		  "--m\nContent-Type: multipart/signed; boundary=b\n\n"
+		  "--b\n\nx\n--b\nContent-Type: application/pgp-signature"
+		  "\n\ns\n--b--\n--m--\n",
+		  "multipart/signed" },
+		{ HDR
+		  "Subject: x\nContent-Type: multipart/mixed; boundary=m\n\n"
+		  "--m\n\nx\n--m\nContent-Type: multipart/alternative; "
+		  "boundary=a\n\n--a\nContent-Type: application/"
+		  "x-pkcs7-mime\n\nx\n--a--\n--m--\n",
+		  "S/MIME" },
+		{ HDR
+		  "Subject: x\nContent-Type: multipart/mixed; boundary=m\n\n"
+		  "--m\n\nx\n--m\nContent-Type: application/pkcs7-mime"
+		  "\n\nx\n--m--\n",
+		  "S/MIME" },
+		{ HDR
+		  "Subject: x\nContent-Type: multipart/mixed; boundary=m\n\n"
+		  "--m\nContent-Type: multipart/encrypted; boundary=e\n\n"
+		  "--e\n\nx\n--e--\n--m--\n",
+		  "encrypted" },
 	};
 	civil_message_t *m;
 
