@@ -60,6 +60,14 @@ const char *civil_message_name(const civil_message_t *msg);
 bool civil_part_is_body_text(GMimeObject *part);
 /* The part's content with its transfer encoding undone (bytes as sent). */
 void civil_part_decode(GMimePart *part, struct civil_buf *out);
+/* ... and then as UTF-8 text with LF line ends. */
+void civil_part_text(GMimePart *part, struct civil_buf *out);
+/* The one part civil adds its reminder to and looks for it in: the first
+ * text/plain body part outside attachments and forwarded messages, never
+ * under a multipart/signed or multipart/encrypted, never a signature.
+ * NULL when there is none.  remind.c edits and checks only this part, so
+ * what it adds is what it finds the next time. */
+GMimePart *civil_message_edit_part(civil_message_t *msg);
 /* Text in charset (NULL: guess) to valid UTF-8 with LF line ends. */
 void civil_text_to_utf8(const char *data, size_t len, const char *charset,
 			struct civil_buf *out);

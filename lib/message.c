@@ -215,6 +215,20 @@ static bool content_type_is_garbage(GMimeObject *part)
 	return !memchr(v, '/', n) || v[0] == '/';
 }
 
+/* A type that says "signature" however broken the rest of it is: a
+ * signature is never text, whatever a Content-Type without a '/' is. */
+static bool type_names_signature(GMimeObject *part)
+{
+	static const char *const words[] = { "signature", "pgp", "pkcs7" };
+	const char *v = g_mime_object_get_header(part, "Content-Type");
+	size_t n = v ? strcspn(v, ";") : 0;
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (civil_memcasemem(v, n, words[i]))
+			return true;
+	return false;
+}
+
 bool civil_part_is_body_text(GMimeObject *part)
 {
 	GMimeContentType *ct = g_mime_object_get_content_type(part);
@@ -224,6 +238,8 @@ bool civil_part_is_body_text(GMimeObject *part)
 	if (!GMIME_IS_PART(part))
 		return false;
 	if (cd && g_mime_content_disposition_is_attachment(cd))
+		return false;
+	if (type_names_signature(part))
 		return false;
 	return !ct || g_mime_content_type_is_type(ct, "text", "plain") ||
 	       content_type_is_garbage(part);
@@ -291,6 +307,18 @@ void civil_part_decode(GMimePart *part, struct civil_buf *out)
 	g_object_unref(mem);
 }
 
+void civil_part_text(GMimePart *part, struct civil_buf *out)
+{
+	struct civil_buf raw = CIVIL_BUF_INIT;
+
+	civil_part_decode(part, &raw);
+	civil_text_to_utf8(civil_buf_str(&raw), raw.len,
+			   g_mime_object_get_content_type_parameter(
+				   GMIME_OBJECT(part), "charset"),
+			   out);
+	civil_buf_release(&raw);
+}
+
 static void collect_text(GMimeObject *o, struct civil_buf *out)
 {
 	if (GMIME_IS_MULTIPART(o)) {
@@ -305,18 +333,40 @@ static void collect_text(GMimeObject *o, struct civil_buf *out)
 		return;
 	}
 	if (civil_part_is_body_text(o)) {
-		struct civil_buf raw = CIVIL_BUF_INIT;
-
-		civil_part_decode(GMIME_PART(o), &raw);
-		civil_text_to_utf8(
-			civil_buf_str(&raw), raw.len,
-			g_mime_object_get_content_type_parameter(o, "charset"),
-			out);
+		civil_part_text(GMIME_PART(o), out);
 		/* A part ends before its boundary's line break. */
 		if (out->len && out->buf[out->len - 1] != '\n')
 			civil_buf_addch(out, '\n');
-		civil_buf_release(&raw);
 	}
+}
+
+static GMimePart *edit_part(GMimeObject *o)
+{
+	if (GMIME_IS_MULTIPART(o)) {
+		GMimeMultipart *mp = GMIME_MULTIPART(o);
+
+		/* What is signed or encrypted is not ours to change, and
+		 * its other part is the signature. */
+		if (GMIME_IS_MULTIPART_SIGNED(o) ||
+		    GMIME_IS_MULTIPART_ENCRYPTED(o))
+			return NULL;
+		for (int i = 0; i < g_mime_multipart_get_count(mp); i++) {
+			GMimePart *p =
+				edit_part(g_mime_multipart_get_part(mp, i));
+
+			if (p)
+				return p;
+		}
+		return NULL;
+	}
+	return civil_part_is_body_text(o) ? GMIME_PART(o) : NULL;
+}
+
+GMimePart *civil_message_edit_part(civil_message_t *msg)
+{
+	GMimeObject *body = g_mime_message_get_mime_part(msg->mime);
+
+	return body ? edit_part(body) : NULL;
 }
 
 const char *civil_message_text(civil_message_t *msg)

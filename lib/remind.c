@@ -193,25 +193,6 @@ static bool wanted(civil_kind_t kind, civil_remind_mode_t mode)
 	return false;
 }
 
-/* The first text/plain body part, outside attachments and forwarded
- * messages. */
-static GMimePart *first_text_part(GMimeObject *o)
-{
-	if (GMIME_IS_MULTIPART(o)) {
-		GMimeMultipart *mp = GMIME_MULTIPART(o);
-
-		for (int i = 0; i < g_mime_multipart_get_count(mp); i++) {
-			GMimePart *p = first_text_part(
-				g_mime_multipart_get_part(mp, i));
-
-			if (p)
-				return p;
-		}
-		return NULL;
-	}
-	return civil_part_is_body_text(o) ? GMIME_PART(o) : NULL;
-}
-
 /* Charsets where an ASCII line is not the same bytes. */
 static bool ascii_compatible(const char *charset)
 {
@@ -277,6 +258,18 @@ static void edit_encoded(GMimeContentEncoding enc, const char *raw, size_t len,
 	civil_buf_release(&enc_out);
 }
 
+static bool part_has_reminder(GMimePart *part, const char *reminder)
+{
+	struct civil_buf text = CIVIL_BUF_INIT;
+	bool found;
+
+	civil_part_text(part, &text);
+	found = civil_reminder_present(civil_buf_str(&text), text.len,
+				       reminder);
+	civil_buf_release(&text);
+	return found;
+}
+
 static bool is_ascii(const char *s)
 {
 	for (; *s; s++)
@@ -291,9 +284,7 @@ civil_status_t civil_remind_message(civil_message_t *msg, const char *reminder,
 				    civil_remind_result_t *result,
 				    civil_error_t *err)
 {
-	GMimeObject *body =
-		g_mime_message_get_mime_part(civil_message_mime(msg));
-	const char *text, *raw, *charset;
+	const char *raw, *charset;
 	GMimeContentEncoding enc;
 	GMimeDataWrapper *w;
 	GMimeStream *s;
@@ -313,27 +304,26 @@ civil_status_t civil_remind_message(civil_message_t *msg, const char *reminder,
 		result->action = CIVIL_REMIND_SIGNED;
 		return CIVIL_STATUS_SUCCESS;
 	}
-	text = civil_message_text(msg);
-	if (civil_reminder_present(text, strlen(text), reminder)) {
+	result->action = CIVIL_REMIND_NO_TEXT;
+	result->why = "no text/plain part";
+	part = civil_message_edit_part(msg);
+	if (!part)
+		return CIVIL_STATUS_SUCCESS;
+	/* Looked for where it would go, and nowhere else. */
+	if (part_has_reminder(part, reminder)) {
 		result->action = CIVIL_REMIND_PRESENT;
 		result->why = "reminder already present";
 		return CIVIL_STATUS_SUCCESS;
 	}
-	if (!is_ascii(reminder))
-		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
-				       "civil.reminder must be ASCII");
-
-	result->action = CIVIL_REMIND_NO_TEXT;
-	result->why = "no text/plain part";
-	part = body ? first_text_part(body) : NULL;
-	if (!part)
-		return CIVIL_STATUS_SUCCESS;
 	charset = g_mime_object_get_content_type_parameter(GMIME_OBJECT(part),
 							   "charset");
 	if (!ascii_compatible(charset)) {
 		result->why = "text part's charset is not ASCII-compatible";
 		return CIVIL_STATUS_SUCCESS;
 	}
+	if (!is_ascii(reminder))
+		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
+				       "civil.reminder must be ASCII");
 
 	/* Where the part's content sits in the bytes we were given. */
 	raw = civil_message_raw(msg, &raw_len);

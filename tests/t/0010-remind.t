@@ -341,6 +341,35 @@ test_expect_success 'civil-sendmail passes a nested signed message on byte for b
 	git config --unset civil.sendmail
 '
 
+# The part civil edits is the part it looks for its reminder in, and never
+# a signature: not the second part of a multipart/signed (even one without
+# a Content-Type), nor a part whose broken type names a signature.
+test_expect_success 'three runs on a nested signature without a Content-Type: no change' '
+	printf "%s\n" "--s" "Content-Type: text/html" "" "<p>No.</p>" "--s" "" \
+		"AAAA" "--s--" |
+	nest_signed "Content-Type: multipart/signed; boundary=s; protocol=\"application/pgp-signature\"" \
+		>sigpart.eml &&
+	cp sigpart.eml sigpart.orig &&
+	for i in 1 2 3; do civil-remind sigpart.eml 2>err || return 1; done &&
+	cmp sigpart.orig sigpart.eml
+'
+
+test_expect_success 'a part whose broken type names a signature is not the text' '
+	{ sed "/^\$/q" review.eml | sed "\$d"
+	printf "%s\n" "MIME-Version: 1.0" "Content-Type: multipart/mixed; boundary=m" "" \
+		"--m" "Content-Type: text/html" "" "<p>No.</p>" \
+		"--m" "Content-Type: pgp-signature" "" "AAAA" \
+		"--m" "Content-Type: text/plain" "" "> +	x = 1;" "" "No." "--m--"; } >badsig.eml &&
+	cp badsig.eml badsig.orig &&
+	for i in 1 2 3; do civil-remind badsig.eml || return 1; done &&
+	sed -n "/^AAAA\$/,/^--m\$/p" badsig.eml >sig &&
+	printf "AAAA\n--m\n" >expect && cmp expect sig &&
+	test $(count_lines "^$REMINDER\$" badsig.eml) -eq 1 &&
+	sed -n "/^No.\$/,\$p" badsig.eml >tail &&
+	printf "%s\n" "No." "" "-- " "$REMINDER" "Concerns: <$TEST_CONTACT>" "--m--" >expect &&
+	cmp expect tail
+'
+
 test_expect_success 'outside a repository: the built-in 2015 code' '
 	mkdir ../norepo &&
 	(cd ../norepo && civil-remind - <../linux/review.eml) >out &&

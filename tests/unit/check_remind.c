@@ -154,6 +154,44 @@ START_TEST(multipart_untouched_outside_the_part)
 }
 END_TEST
 
+/* The part the reminder goes into is the part it is looked for in, and
+ * never a signature. */
+START_TEST(edited_part_is_checked_part)
+{
+	const char *sig_no_type =
+		REVIEW "Content-Type: multipart/mixed; boundary=m\n\n--m\n"
+		       "Content-Type: multipart/signed; boundary=s\n\n--s\n"
+		       "Content-Type: text/html\n\n<p>No.</p>\n--s\n\nAAAA\n"
+		       "--s--\n--m--\n";
+	const char *sig_named =
+		REVIEW "Content-Type: multipart/mixed; boundary=m\n\n--m\n"
+		       "Content-Type: pgp-signature\n\nAAAA\n--m\n\nNo.\n"
+		       "--m--\n";
+	const char *later_part =
+		REVIEW "Content-Type: multipart/mixed; boundary=m\n\n--m\n"
+		       "\nNo.\n--m\n\n-- \n" R "\n--m--\n";
+	struct civil_buf out = CIVIL_BUF_INIT, again = CIVIL_BUF_INIT;
+
+	ck_assert_int_eq(remind(sig_no_type, CIVIL_REMIND_REVIEWS, &out).action,
+			 CIVIL_REMIND_SIGNED);
+
+	ck_assert_int_eq(remind(sig_named, CIVIL_REMIND_REVIEWS, &out).action,
+			 CIVIL_REMIND_ADDED);
+	ck_assert(strstr(out.buf, "\nAAAA\n--m\n\nNo.\n\n-- \n" R "\n--m--\n"));
+	ck_assert_int_eq(remind(out.buf, CIVIL_REMIND_REVIEWS, &again).action,
+			 CIVIL_REMIND_PRESENT);
+
+	/* A reminder in another part is not where civil puts it. */
+	ck_assert_int_eq(remind(later_part, CIVIL_REMIND_REVIEWS, &out).action,
+			 CIVIL_REMIND_ADDED);
+	ck_assert(strstr(out.buf, "\nNo.\n\n-- \n" R "\n--m\n"));
+	ck_assert_int_eq(remind(out.buf, CIVIL_REMIND_REVIEWS, &again).action,
+			 CIVIL_REMIND_PRESENT);
+	civil_buf_release(&out);
+	civil_buf_release(&again);
+}
+END_TEST
+
 START_TEST(base64_crlf_reencoded)
 {
 	/* "No.\r\n" in base64, in a CRLF message. */
@@ -225,6 +263,7 @@ Suite *suite_remind(void)
 	tcase_add_test(tc, present_only_unquoted);
 	tcase_add_test(tc, message_outcomes);
 	tcase_add_test(tc, multipart_untouched_outside_the_part);
+	tcase_add_test(tc, edited_part_is_checked_part);
 	tcase_add_test(tc, base64_crlf_reencoded);
 	tcase_add_test(tc, non_ascii_reminder_refused);
 	tcase_add_test(tc, b4_template_carries_the_reminder);
