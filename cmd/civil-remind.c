@@ -128,7 +128,8 @@ static int remind(const char *path, const char *headers, bool dry_run,
 		cmd_warn("'%s' is %s; left unchanged, a signature must not "
 			 "break",
 			 name, og->remind.why);
-	else if (og->remind.action == CIVIL_REMIND_NO_TEXT)
+	else if (og->remind.action == CIVIL_REMIND_NO_TEXT ||
+		 og->remind.action == CIVIL_REMIND_CANT_EDIT)
 		cmd_warn("'%s': %s; left unchanged", name, og->remind.why);
 	if (og->remind.action != CIVIL_REMIND_ADDED)
 		goto done;

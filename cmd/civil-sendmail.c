@@ -233,6 +233,8 @@ int main(int argc, char **argv)
 			cmd_warn("message is %s; passed on unchanged, a "
 				 "signature must not break",
 				 og.remind.why);
+		else if (og.remind.action == CIVIL_REMIND_CANT_EDIT)
+			cmd_warn("%s; passed on unchanged", og.remind.why);
 		else if (og.remind.action == CIVIL_REMIND_ADDED)
 			send = &og.out;
 	}

@@ -374,6 +374,8 @@ typedef enum civil_remind_action {
 	CIVIL_REMIND_NOT_WANTED, /* its kind is not reminded in this mode */
 	CIVIL_REMIND_SIGNED,	 /* signed: must not be changed */
 	CIVIL_REMIND_NO_TEXT,	 /* no text/plain part to carry it */
+	CIVIL_REMIND_CANT_EDIT,	 /* text civil can't add to without changing
+				    bytes it must keep; why says what */
 } civil_remind_action_t;
 
 typedef struct civil_remind_result {

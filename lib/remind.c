@@ -258,6 +258,17 @@ static void edit_encoded(GMimeContentEncoding enc, const char *raw, size_t len,
 	civil_buf_release(&enc_out);
 }
 
+/* Does the content at raw+start follow an empty line, the end of a
+ * header block? */
+static bool after_empty_line(const char *raw, size_t start)
+{
+	if (start < 2 || raw[start - 1] != '\n')
+		return false;
+	if (raw[start - 2] == '\n')
+		return true;
+	return start >= 3 && raw[start - 2] == '\r' && raw[start - 3] == '\n';
+}
+
 static bool part_has_reminder(GMimePart *part, const char *reminder)
 {
 	struct civil_buf text = CIVIL_BUF_INIT;
@@ -338,6 +349,16 @@ civil_status_t civil_remind_message(civil_message_t *msg, const char *reminder,
 				       "can't locate the text of '%s'",
 				       civil_message_name(msg));
 
+	/* Where GMime found no end of the headers, it read everything as
+	 * headers: there is no body to add to, and whatever civil appended
+	 * would be read as more headers next time. */
+	if (!after_empty_line(raw, (size_t)start)) {
+		result->action = CIVIL_REMIND_CANT_EDIT;
+		result->why = "no empty line ends the headers, so civil can't "
+			      "tell where the text starts";
+		return CIVIL_STATUS_SUCCESS;
+	}
+
 	civil_buf_reset(out);
 	civil_buf_add(out, raw, (size_t)start);
 	enc = g_mime_part_get_content_encoding(part);
@@ -361,6 +382,7 @@ civil_status_t civil_remind_message(civil_message_t *msg, const char *reminder,
 		break;
 	default:
 		civil_buf_reset(out);
+		result->action = CIVIL_REMIND_CANT_EDIT;
 		result->why = "text part has an encoding civil can't edit";
 		return CIVIL_STATUS_SUCCESS;
 	}

@@ -415,6 +415,40 @@ test_expect_success 'malformed MIME and broken Content-Type still work or pass' 
 	grep -q "^$REMINDER" out
 '
 
+# A line without a colon before any empty line: GMime reads it all as
+# headers, so there is no body to find, and appending one would add text
+# to the header block (and grow on every run).
+test_expect_success 'headers that never end: left alone, three times, one line why' '
+	printf "From: a@example.org\nSubject: Re: [PATCH] x\nno colon here\nbody line\n" >noend.eml &&
+	cp noend.eml noend.orig &&
+	for i in 1 2 3; do
+		civil-remind noend.eml 2>err &&
+		test_line_count 1 err &&
+		grep "civil-remind: .noend.eml.: no empty line ends the headers.*; left unchanged" err ||
+		return 1
+	done &&
+	cmp noend.orig noend.eml &&
+	printf "From: a@example.org\nSubject: Re: [PATCH] x\nContent-Transfer-Encoding: base64\nno colon here\nbody line\n" >noend64.eml &&
+	cp noend64.eml noend64.orig &&
+	civil-remind noend64.eml 2>err &&
+	cmp noend64.orig noend64.eml &&
+	civil-remind noend64.eml 2>err &&
+	! grep "not a mail message" err &&
+	printf "From: a@example.org\nSubject: Re: [PATCH] x\n" >onlyhead.eml &&
+	civil-remind - <onlyhead.eml >out 2>err &&
+	cmp onlyhead.eml out && test_line_count 1 err
+'
+
+test_expect_success 'civil-sendmail: headers that never end go on as they came, with one line' '
+	git config civil.sendmail "$TEST_DIR/fake.sendmail" &&
+	rm -f "$SENT"/* &&
+	civil-sendmail -i list@kernel-test.invalid <noend.orig 2>err &&
+	cmp noend.orig "$SENT/msg1" &&
+	test_line_count 1 err &&
+	grep "civil-sendmail: no empty line ends the headers.*; passed on unchanged" err &&
+	git config --unset civil.sendmail
+'
+
 test_expect_success 'invalid UTF-8 and 8-bit without a charset' '
 	{ cat review.eml; printf "Gr\374\337e \377\376\n"; } >latin.eml &&
 	civil-remind - <latin.eml >out &&

@@ -127,6 +127,16 @@ START_TEST(message_outcomes)
 				CIVIL_REMIND_REVIEWS, &out)
 				 .action,
 			 CIVIL_REMIND_NO_TEXT);
+	/* No empty line ends the headers: no body to add to. */
+	ck_assert_int_eq(remind(REVIEW "no colon here\nbody line\n",
+				CIVIL_REMIND_REVIEWS, &out)
+				 .action,
+			 CIVIL_REMIND_CANT_EDIT);
+	ck_assert_int_eq(remind(REVIEW, CIVIL_REMIND_REVIEWS, &out).action,
+			 CIVIL_REMIND_CANT_EDIT);
+	ck_assert_int_eq(remind(REVIEW "\n", CIVIL_REMIND_REVIEWS, &out).action,
+			 CIVIL_REMIND_ADDED);
+	ck_assert_str_eq(out.buf, REVIEW "\n-- \n" R "\n");
 	civil_buf_release(&out);
 }
 END_TEST
