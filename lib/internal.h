@@ -46,6 +46,18 @@ bool civil_line_is_sig_separator(const char *line, size_t len);
 /* Where the signature block starts (the "-- " line), or NULL. */
 const char *civil_text_sig_start(const char *text, size_t len);
 
+/* encoded.c: lines added to the end of a quoted-printable or base64
+ * part's content raw (len bytes, as in the message), the lines it has
+ * kept as they are (for base64 ending in padding, all but its last line).
+ * tail gets the decoded text and puts what to add after it in out: with
+ * eol line ends (NULL: the text's own), and a line end at its end or not.
+ * Adds the new content to out; false (nothing added) when the result
+ * would not decode to the old text and then the addition. */
+typedef void (*civil_tail_fn)(const char *text, size_t len, const char *eol,
+			      bool final_eol, struct civil_buf *out, void *arg);
+bool civil_encoded_append(GMimeContentEncoding enc, const char *raw, size_t len,
+			  civil_tail_fn tail, void *arg, struct civil_buf *out);
+
 /* Case-insensitive search for needle in [hay, hay+len). */
 const char *civil_memcasemem(const char *hay, size_t len, const char *needle);
 

@@ -175,6 +175,33 @@ void civil_reminder_insert(const char *text, size_t len, const char *reminder,
 	civil_buf_add(out, text + ins, len - ins);
 }
 
+/* What goes after the end of text to put the reminder there (when it
+ * can only go at the very end, as in an encoded part): a line end for a
+ * last line without one, a "-- " line after an empty line when there is
+ * no signature block, the reminder's lines. */
+static void reminder_tail(const char *text, size_t len, const char *eol,
+			  bool final_eol, struct civil_buf *out, void *arg)
+{
+	const char *reminder = arg, *last = text, *p, *next;
+	const char *end = text + len;
+
+	if (!eol)
+		eol = detect_eol(text, len);
+	if (len && text[len - 1] != '\n')
+		civil_buf_adds(out, eol);
+	if (!civil_text_sig_start(text, len)) {
+		for (p = text; p < end; p = next) {
+			civil_line_len(p, end, &next);
+			last = p;
+		}
+		if (len && !blank(last, civil_line_len(last, end, &next)))
+			civil_buf_adds(out, eol);
+		civil_buf_adds(out, "-- ");
+		civil_buf_adds(out, eol);
+	}
+	add_lines(out, reminder, eol, final_eol);
+}
+
 /* ---- editing a message ---- */
 
 static bool wanted(civil_kind_t kind, civil_remind_mode_t mode)
@@ -200,62 +227,6 @@ static bool ascii_compatible(const char *charset)
 			    g_ascii_strncasecmp(charset, "utf-32", 6) &&
 			    g_ascii_strncasecmp(charset, "ucs-", 4) &&
 			    g_ascii_strcasecmp(charset, "utf-7"));
-}
-
-static void transcode(GMimeContentEncoding enc, bool encode, const char *in,
-		      size_t len, struct civil_buf *out)
-{
-	GMimeEncoding st;
-	size_t n;
-
-	if (encode)
-		g_mime_encoding_init_encode(&st, enc);
-	else
-		g_mime_encoding_init_decode(&st, enc);
-	civil_buf_grow(out, g_mime_encoding_outlen(&st, len) + 16);
-	n = g_mime_encoding_flush(&st, in, len, out->buf + out->len);
-	out->len += n;
-	out->buf[out->len] = '\0';
-}
-
-/* An encoded part: decode, edit as LF text, encode, and give the result
- * the line ends and the final newline (or not) of the original. */
-static void edit_encoded(GMimeContentEncoding enc, const char *raw, size_t len,
-			 const char *reminder, struct civil_buf *out)
-{
-	struct civil_buf dec = CIVIL_BUF_INIT, lf = CIVIL_BUF_INIT;
-	struct civil_buf edited = CIVIL_BUF_INIT, enc_out = CIVIL_BUF_INIT;
-	bool crlf = !strcmp(detect_eol(raw, len), "\r\n");
-	bool final_nl = len && raw[len - 1] == '\n';
-
-	transcode(enc, false, raw, len, &dec);
-	if (enc == GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE) {
-		/* QP line breaks are the message's own: edit with LF, and
-		 * never let a CR be encoded as =0D. */
-		for (size_t i = 0; i < dec.len; i++)
-			if (!(dec.buf[i] == '\r' && i + 1 < dec.len &&
-			      dec.buf[i + 1] == '\n'))
-				civil_buf_addch(&lf, dec.buf[i]);
-		civil_reminder_insert(civil_buf_str(&lf), lf.len, reminder,
-				      &edited);
-	} else {
-		/* Base64 text keeps its own (canonical CRLF) line ends. */
-		civil_reminder_insert(civil_buf_str(&dec), dec.len, reminder,
-				      &edited);
-	}
-	transcode(enc, true, civil_buf_str(&edited), edited.len, &enc_out);
-	if (!final_nl)
-		while (enc_out.len && enc_out.buf[enc_out.len - 1] == '\n')
-			enc_out.buf[--enc_out.len] = '\0';
-	for (size_t i = 0; i < enc_out.len; i++) {
-		if (crlf && enc_out.buf[i] == '\n')
-			civil_buf_addch(out, '\r');
-		civil_buf_addch(out, enc_out.buf[i]);
-	}
-	civil_buf_release(&dec);
-	civil_buf_release(&lf);
-	civil_buf_release(&edited);
-	civil_buf_release(&enc_out);
 }
 
 /* Does the content at raw+start follow an empty line, the end of a
@@ -377,8 +348,15 @@ civil_status_t civil_remind_message(civil_message_t *msg, const char *reminder,
 	}
 	case GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE:
 	case GMIME_CONTENT_ENCODING_BASE64:
-		edit_encoded(enc, raw + start, (size_t)(end - start), reminder,
-			     out);
+		if (!civil_encoded_append(enc, raw + start,
+					  (size_t)(end - start), reminder_tail,
+					  (void *)reminder, out)) {
+			civil_buf_reset(out);
+			result->action = CIVIL_REMIND_CANT_EDIT;
+			result->why = "its encoded text can't take more lines "
+				      "without encoding it all again";
+			return CIVIL_STATUS_SUCCESS;
+		}
 		break;
 	default:
 		civil_buf_reset(out);

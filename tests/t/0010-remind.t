@@ -207,7 +207,7 @@ test_expect_success 'CRLF mail gets CRLF lines' '
 	test $(grep -c "$cr\$" out) -eq $(wc -l <out)
 '
 
-test_expect_success 'quoted-printable: decoded, edited, re-encoded' '
+test_expect_success 'quoted-printable: the reminder is quoted-printable too' '
 	{ sed "/^\$/q" review.eml | sed "\$d"; cat <<-\EOF; } >qp.eml &&
 	MIME-Version: 1.0
 	Content-Type: text/plain; charset=utf-8
@@ -226,7 +226,7 @@ test_expect_success 'quoted-printable: decoded, edited, re-encoded' '
 	civil-remind - <out >again && cmp out again
 '
 
-test_expect_success 'base64: decoded, edited, re-encoded' '
+test_expect_success 'base64: the reminder is base64 too' '
 	{ sed "/^\$/q" review.eml | sed "\$d"; cat <<-\EOF; printf "> +\tx = 1;\n\nNo.\n" | base64; } >b64.eml &&
 	MIME-Version: 1.0
 	Content-Type: text/plain; charset=utf-8
@@ -240,6 +240,82 @@ test_expect_success 'base64: decoded, edited, re-encoded' '
 	head -n 3 decoded | cmp - expect &&
 	sed "/^\$/q" b64.eml >expect &&
 	sed "/^\$/q" out | cmp - expect
+'
+
+# An encoded part keeps every encoded line it had: the reminder's lines are
+# added after them, encoded the same way, and nothing is re-encoded.
+qp_head() {
+	sed "/^\$/q" review.eml | sed "\$d"
+	printf "%s\n" "MIME-Version: 1.0" "Content-Type: text/plain; charset=utf-8" \
+		"Content-Transfer-Encoding: quoted-printable" ""
+}
+
+cat >qp-body <<'EOF'
+On Fri, A U Thor wrote:=0D
+> +=09x =3D 1;=0D
+=0D
+Gr=C3=BC=C3=9Fe: this breaks the build, and the line is long enough that=
+ it is soft-broken.=0D
+A line that ends in a space=20
+=0D
+Thanks.=0D
+EOF
+
+test_expect_success 'quoted-printable with =0D, =20, soft breaks, 8 bit: lines added, none re-encoded' '
+	{ qp_head; cat qp-body; } >qp0d.eml &&
+	civil-remind - <qp0d.eml >out &&
+	{ cat qp0d.eml; printf "%s\n" "" "--=20" "$REMINDER" "Concerns: <$TEST_CONTACT>"; } >expect &&
+	cmp expect out &&
+	civil-remind - <out >again && cmp out again &&
+	{ qp_head; cat qp-body; printf "%s\n" "-- =0D" "Re Viewer=0D"; } >qpsig.eml &&
+	civil-remind - <qpsig.eml >out &&
+	{ cat qpsig.eml; printf "%s\n" "$REMINDER" "Concerns: <$TEST_CONTACT>"; } >expect &&
+	cmp expect out
+'
+
+test_expect_success 'quoted-printable part before a boundary, CRLF: only lines added' '
+	{ sed "/^\$/q" review.eml | sed "\$d"
+	printf "%s\n" "MIME-Version: 1.0" "Content-Type: multipart/mixed; boundary=b" "" "--b" \
+		"Content-Transfer-Encoding: quoted-printable" ""; cat qp-body
+	printf "%s\n" "--b" "Content-Type: text/x-diff" "" "-x" "+y" "--b--"; } >qpmulti.eml &&
+	sed "s/\$/\r/" qpmulti.eml >qpmulti-crlf.eml &&
+	civil-remind - <qpmulti-crlf.eml >out &&
+	{ sed -n "1,/^Thanks.=0D\$/p" qpmulti.eml
+	printf "%s\n" "" "--=20" "$REMINDER" "Concerns: <$TEST_CONTACT>"
+	sed -n "/^--b\$/,\$p" qpmulti.eml | sed 1,3d | sed -n "/^--b\$/,\$p"; } | sed "s/\$/\r/" >expect &&
+	cmp expect out &&
+	civil-remind - <out >again && cmp out again
+'
+
+b64_head() {
+	sed "/^\$/q" review.eml | sed "\$d"
+	printf "%s\n" "MIME-Version: 1.0" "Content-Type: text/plain; charset=utf-8" \
+		"Content-Transfer-Encoding: base64" ""
+}
+
+test_expect_success 'base64 ending on a whole group: lines added, none re-encoded' '
+	printf "> +\tx = 1;\n\nThe default changes for every caller here, so no!!\n" >text &&
+	test $(($(wc -c <text) % 3)) -eq 0 &&
+	{ b64_head; base64 text; } >b64whole.eml &&
+	civil-remind - <b64whole.eml >out &&
+	head -c $(wc -c <b64whole.eml) out | cmp - b64whole.eml &&
+	body out | base64 -d >decoded &&
+	{ cat text; printf "%s\n" "" "-- " "$REMINDER" "Concerns: <$TEST_CONTACT>"; } >expect &&
+	cmp expect decoded &&
+	civil-remind - <out >again && cmp out again
+'
+
+test_expect_success 'base64 ending in padding: only its last line is encoded again' '
+	printf "> +\tx = 1;\n\nThe default changes for every caller here, so no, not like this.\n" >text &&
+	test $(($(wc -c <text) % 3)) -ne 0 &&
+	{ b64_head; base64 text; } >b64pad.eml &&
+	civil-remind - <b64pad.eml >out &&
+	n=$(($(wc -l <b64pad.eml) - 1)) &&
+	head -n $n b64pad.eml >expect && head -n $n out | cmp - expect &&
+	body out | base64 -d >decoded &&
+	{ cat text; printf "%s\n" "" "-- " "$REMINDER" "Concerns: <$TEST_CONTACT>"; } >expect &&
+	cmp expect decoded &&
+	civil-remind - <out >again && cmp out again
 '
 
 test_expect_success 'multipart: the first text/plain part, the rest untouched' '

@@ -127,6 +127,12 @@ START_TEST(message_outcomes)
 				CIVIL_REMIND_REVIEWS, &out)
 				 .action,
 			 CIVIL_REMIND_NO_TEXT);
+	/* Base64 that can't be continued without encoding it again. */
+	ck_assert_int_eq(remind(REVIEW "Content-Transfer-Encoding: base64\n\n"
+				       "Tm8=Tm8=\n",
+				CIVIL_REMIND_REVIEWS, &out)
+				 .action,
+			 CIVIL_REMIND_CANT_EDIT);
 	/* No empty line ends the headers: no body to add to. */
 	ck_assert_int_eq(remind(REVIEW "no colon here\nbody line\n",
 				CIVIL_REMIND_REVIEWS, &out)

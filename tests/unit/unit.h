@@ -14,6 +14,7 @@ Suite *suite_run(void);
 Suite *suite_text(void);
 Suite *suite_message(void);
 Suite *suite_remind(void);
+Suite *suite_encoded(void);
 Suite *suite_code(void);
 Suite *suite_repo(void);
 Suite *suite_config(void);
