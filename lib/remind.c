@@ -220,13 +220,30 @@ static bool wanted(civil_kind_t kind, civil_remind_mode_t mode)
 	return false;
 }
 
-/* Charsets where an ASCII line is not the same bytes. */
-static bool ascii_compatible(const char *charset)
+/* Is the (ASCII) reminder the same bytes in charset?  Not in UTF-16 or
+ * UTF-7, nor in EBCDIC.  A charset iconv doesn't know is read as UTF-8
+ * or Latin-1 (civil_text_to_utf8), where it is. */
+static bool ascii_compatible(const char *charset, const char *reminder)
 {
-	return !charset || (g_ascii_strncasecmp(charset, "utf-16", 6) &&
-			    g_ascii_strncasecmp(charset, "utf-32", 6) &&
-			    g_ascii_strncasecmp(charset, "ucs-", 4) &&
-			    g_ascii_strcasecmp(charset, "utf-7"));
+	gsize n = 0;
+	gchar *conv;
+	bool same;
+
+	if (!charset)
+		return true;
+	conv = g_convert(reminder, -1, charset, "UTF-8", NULL, &n, NULL);
+	if (!conv) {
+		GIConv cd = g_iconv_open(charset, "UTF-8");
+
+		if (cd == (GIConv)-1)
+			return true;
+		/* Known, but can't say the reminder. */
+		g_iconv_close(cd);
+		return false;
+	}
+	same = n == strlen(reminder) && !memcmp(conv, reminder, n);
+	g_free(conv);
+	return same;
 }
 
 /* Does the content at raw+start follow an empty line, the end of a
@@ -299,13 +316,13 @@ civil_status_t civil_remind_message(civil_message_t *msg, const char *reminder,
 	}
 	charset = g_mime_object_get_content_type_parameter(GMIME_OBJECT(part),
 							   "charset");
-	if (!ascii_compatible(charset)) {
-		result->why = "text part's charset is not ASCII-compatible";
-		return CIVIL_STATUS_SUCCESS;
-	}
 	if (!is_ascii(reminder))
 		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
 				       "civil.reminder must be ASCII");
+	if (!ascii_compatible(charset, reminder)) {
+		result->why = "text part's charset is not ASCII-compatible";
+		return CIVIL_STATUS_SUCCESS;
+	}
 
 	/* Where the part's content sits in the bytes we were given. */
 	raw = civil_message_raw(msg, &raw_len);

@@ -525,6 +525,14 @@ test_expect_success 'civil-sendmail: headers that never end go on as they came, 
 	git config --unset civil.sendmail
 '
 
+test_expect_success 'a charset where ASCII is other bytes (EBCDIC): left alone, once and again' '
+	{ sed "/^\$/q" review.eml | sed "\$d"; printf "Content-Type: text/plain; charset=IBM037\n\n\325\226K\045"; } >ebcdic.eml &&
+	cp ebcdic.eml ebcdic.orig &&
+	for i in 1 2 3; do civil-remind ebcdic.eml 2>err || return 1; done &&
+	cmp ebcdic.orig ebcdic.eml &&
+	grep "charset is not ASCII-compatible; left unchanged" err
+'
+
 test_expect_success 'invalid UTF-8 and 8-bit without a charset' '
 	{ cat review.eml; printf "Gr\374\337e \377\376\n"; } >latin.eml &&
 	civil-remind - <latin.eml >out &&

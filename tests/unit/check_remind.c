@@ -127,6 +127,18 @@ START_TEST(message_outcomes)
 				CIVIL_REMIND_REVIEWS, &out)
 				 .action,
 			 CIVIL_REMIND_NO_TEXT);
+	/* EBCDIC: ASCII bytes there would not read as the reminder. */
+	ck_assert_int_eq(remind(REVIEW "Content-Type: text/plain; "
+				       "charset=IBM037\n\n\xd5\x96K\x25",
+				CIVIL_REMIND_REVIEWS, &out)
+				 .action,
+			 CIVIL_REMIND_NO_TEXT);
+	/* A charset nobody knows is read as UTF-8 or Latin-1: written to. */
+	ck_assert_int_eq(remind(REVIEW "Content-Type: text/plain; "
+				       "charset=x-no-such\n\nNo.\n",
+				CIVIL_REMIND_REVIEWS, &out)
+				 .action,
+			 CIVIL_REMIND_ADDED);
 	/* Base64 that can't be continued without encoding it again. */
 	ck_assert_int_eq(remind(REVIEW "Content-Transfer-Encoding: base64\n\n"
 				       "Tm8=Tm8=\n",
