@@ -2,7 +2,10 @@
 #
 #   make            build into $(B) (default build/)
 #   make check      install missing packages, then build with ASan/UBSan
-#                   and run the unit and shell tests, then valgrind
+#                   and run the unit and shell tests and replay the fuzz
+#                   inputs, then valgrind
+#   make fuzz       each fuzz harness under libFuzzer (clang) for
+#                   FUZZ_SECONDS (60); FUZZ="remind heat" picks harnesses
 #   make demo       install missing packages, then run the bundled example
 #   make bench      run the benchmarks in bench/
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -41,6 +44,14 @@ DATA = $(HOOKS:%=$(B)/share/civil/hooks/%) $(B)/share/civil/heat.lexicon
 UNIT_SRC = $(sort $(wildcard tests/unit/*.c))
 UNIT_OBJ = $(UNIT_SRC:%.c=$(B)/obj/%.o)
 MAN = $(wildcard doc/*.1)
+# Fuzz harnesses: tests/fuzz/fuzz-NAME.c, see tests/fuzz/README.md.
+FUZZ_NAMES = $(patsubst tests/fuzz/fuzz-%.c,%,$(sort $(wildcard tests/fuzz/fuzz-*.c)))
+FUZZ_REPLAY = $(FUZZ_NAMES:%=$(B)/tests/fuzz-%)
+FUZZ ?= $(FUZZ_NAMES)
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+FUZZ_CFLAGS = -O1 -g -fno-omit-frame-pointer \
+	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
 
 SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=undefined
@@ -55,6 +66,9 @@ deps-build:
 
 deps-test:
 	@scripts/need-deps test
+
+deps-fuzz:
+	@scripts/need-deps fuzz
 
 $(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h cmd/cmd.h
 	@mkdir -p $(dir $@)
@@ -107,22 +121,45 @@ $(B)/tests/unit-tests: $(UNIT_OBJ) $(B)/lib/libcivil.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(UNIT_OBJ) $(B)/lib/libcivil.a \
 		$(CIVIL_LIBS) $(CHECK_LIBS)
 
+# A harness with replay.c for a main(): what make check runs, no clang
+# needed.  With libFuzzer's main() instead: what make fuzz runs.
+$(B)/tests/fuzz-%: $(B)/obj/tests/fuzz/fuzz-%.o $(B)/obj/tests/fuzz/replay.o \
+		$(B)/lib/libcivil.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CIVIL_LIBS)
+
+$(B)/libfuzzer/fuzz-%: $(B)/obj/tests/fuzz/fuzz-%.o $(B)/lib/libcivil.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^ \
+		$(CIVIL_LIBS)
+
 $(B)/tests/hold-lock: $(B)/obj/tests/helpers/hold-lock.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -lnotmuch
 
 # The test suite runs twice over: everything under ASan and UBSan, then the
-# unit tests and a few commands under valgrind on a plain build.
+# unit tests, the fuzz inputs and a few commands under valgrind on a plain
+# build.
 check: deps-test
 	@$(MAKE) --no-print-directory B=build/san \
 		CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
 		test
-	@$(MAKE) --no-print-directory build build/tests/unit-tests
+	@$(MAKE) --no-print-directory build build/tests/unit-tests \
+		$(FUZZ_NAMES:%=build/tests/fuzz-%)
 	tests/valgrind.sh build
 
-test: build $(B)/tests/unit-tests $(B)/tests/hold-lock
+test: build $(B)/tests/unit-tests $(B)/tests/hold-lock $(FUZZ_REPLAY)
 	CIVIL_BUILD=$(abspath $(B)) tests/run-unit.sh
+	tests/fuzz/replay.sh $(B)
 	CIVIL_BUILD=$(abspath $(B)) prove -j2 tests/t/*.t
+
+# libFuzzer, one harness after another (new corpus entries and crashes go
+# to build/fuzz/NAME/, never into the tree).
+fuzz: deps-fuzz
+	@$(MAKE) --no-print-directory B=build/fuzz CC=$(FUZZ_CC) \
+		CFLAGS="$(FUZZ_CFLAGS)" LDFLAGS= \
+		$(FUZZ:%=build/fuzz/libfuzzer/fuzz-%)
+	tests/fuzz/fuzz.sh build/fuzz $(FUZZ_SECONDS) $(FUZZ)
 
 demo: deps-test
 	@$(MAKE) --no-print-directory build
@@ -155,11 +192,11 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)/civil
 
 format:
-	clang-format -i lib/*.[ch] cmd/*.[ch] tests/unit/*.[ch]
+	clang-format -i lib/*.[ch] cmd/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
 
 clean:
 	rm -rf build
 
-.PHONY: all build deps-build deps-test check test demo bench install \
-	uninstall format clean
+.PHONY: all build deps-build deps-test deps-fuzz check test fuzz demo bench \
+	install uninstall format clean
 .SECONDARY:

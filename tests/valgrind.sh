@@ -1,7 +1,7 @@
 #!/bin/sh
-# valgrind.sh BUILD - the unit tests and civil-remind on awkward input under
-# valgrind, on a build without sanitizers (the two don't mix).  Any error
-# or definite leak fails.
+# valgrind.sh BUILD - the unit tests, the fuzz harnesses over their saved
+# inputs, and civil-remind on awkward input under valgrind, on a build
+# without sanitizers (the two don't mix).  Any error or definite leak fails.
 set -eu
 build=$(cd "${1:?usage: valgrind.sh BUILD}" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
@@ -17,6 +17,12 @@ echo "valgrind: unit tests"
 CIVIL_TEST_LEXICON="$here/../data/heat.lexicon" CIVIL_BUILD="$build" \
 	$vg "$build/tests/unit-tests" >"$tmp/unit.log" 2>&1 || {
 	cat "$tmp/unit.log"
+	exit 1
+}
+
+echo "valgrind: fuzz inputs"
+REPLAY_WRAPPER="$vg" "$here/fuzz/replay.sh" "$build" >"$tmp/fuzz.log" 2>&1 || {
+	cat "$tmp/fuzz.log"
 	exit 1
 }
 
