@@ -52,22 +52,28 @@ static bool base64_whole(const char *raw, size_t len)
 	return n % 4 == 0;
 }
 
-/* Padding, and nothing but padding and white space after it. */
-static bool padding_at_end(const char *s, size_t len)
+/* Nothing but base64, then padding, and white space: a line that says
+ * exactly what it decodes to, so encoding it again loses nothing. */
+static bool base64_clean(const char *s, size_t len)
 {
-	const char *pad = memchr(s, '=', len);
+	bool pad = false;
 
-	for (const char *p = pad; p && p < s + len; p++)
-		if (*p != '=' && *p != ' ' && *p != '\t' && *p != '\r' &&
-		    *p != '\n')
+	for (size_t i = 0; i < len; i++) {
+		bool space = s[i] == ' ' || s[i] == '\t' || s[i] == '\r' ||
+			     s[i] == '\n';
+
+		pad |= s[i] == '=';
+		if (!space && s[i] != '=' && (pad || !is_base64_char(s[i])))
 			return false;
+	}
 	return true;
 }
 
 /* How much of a base64 part stays as it is: all of it when it ends on a
  * whole group, else everything before its last line; (size_t)-1 when
- * neither works: lines that don't hold whole groups, or data after the
- * padding, which decoders read differently. */
+ * neither works: lines that don't hold whole groups, or a last line with
+ * more than base64 and its padding in it (data after the padding, which
+ * decoders read differently, or bytes a decoder skips). */
 static size_t base64_keep(const char *raw, size_t len)
 {
 	size_t end = len, line;
@@ -79,7 +85,7 @@ static size_t base64_keep(const char *raw, size_t len)
 		end--;
 	for (line = end; line && raw[line - 1] != '\n'; line--)
 		;
-	if (!base64_whole(raw, line) || !padding_at_end(raw + line, len - line))
+	if (!base64_whole(raw, line) || !base64_clean(raw + line, len - line))
 		return (size_t)-1;
 	return line;
 }
