@@ -269,6 +269,24 @@ static bool part_has_reminder(GMimePart *part, const char *reminder)
 	return found;
 }
 
+/* What civil wrote must be what it finds the next time (twice is once):
+ * the new message read as civil reads mail, with the reminder where civil
+ * looks for it.  A reminder line that is a MIME boundary of the message,
+ * for one, would start a new part instead. */
+static bool reads_back(const struct civil_buf *out, const char *reminder)
+{
+	civil_message_t *m = NULL;
+	GMimePart *part;
+	bool ok;
+
+	if (civil_message_parse(out->buf, out->len, "", &m, NULL))
+		return false;
+	part = civil_message_edit_part(m);
+	ok = part && part_has_reminder(part, reminder);
+	civil_message_free(m);
+	return ok;
+}
+
 static bool is_ascii(const char *s)
 {
 	for (; *s; s++)
@@ -382,6 +400,14 @@ civil_status_t civil_remind_message(civil_message_t *msg, const char *reminder,
 		return CIVIL_STATUS_SUCCESS;
 	}
 	civil_buf_add(out, raw + end, raw_len - (size_t)end);
+	if (!reads_back(out, reminder)) {
+		civil_buf_reset(out);
+		result->action = CIVIL_REMIND_CANT_EDIT;
+		result->why =
+			"the reminder would not read back from the edited "
+			"message";
+		return CIVIL_STATUS_SUCCESS;
+	}
 	result->action = CIVIL_REMIND_ADDED;
 	result->why = civil_kind_name(result->kind);
 	return CIVIL_STATUS_SUCCESS;

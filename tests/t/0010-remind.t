@@ -344,6 +344,16 @@ test_expect_success 'multipart: the first text/plain part, the rest untouched' '
 	cmp rest-in rest-out
 '
 
+test_expect_success 'a civil.reminder that would read as a MIME boundary: left alone, one line' '
+	git config civil.reminder "--b1" &&
+	cp multi.eml boundary.eml &&
+	for i in 1 2 3; do civil-remind boundary.eml 2>err || return 1; done &&
+	cmp multi.eml boundary.eml &&
+	test_line_count 1 err &&
+	grep "civil-remind: .boundary.eml.: the reminder would not read back from the edited message; left unchanged" err &&
+	git config --unset civil.reminder
+'
+
 test_expect_success 'HTML-only mail is left alone' '
 	{ sed "/^\$/q" review.eml | sed "\$d"; cat <<-\EOF; } >html.eml &&
 	MIME-Version: 1.0

@@ -240,6 +240,26 @@ START_TEST(base64_crlf_reencoded)
 }
 END_TEST
 
+/* Twice is once, or not at all: a reminder that would not be found where
+ * civil wrote it (here it is the message's MIME boundary) is not written. */
+START_TEST(reminder_must_read_back)
+{
+	const char *in = REVIEW "Content-Type: multipart/mixed; boundary=b\n\n"
+				"--b\n\nNo.\n--b\nContent-Type: text/x-diff\n\n"
+				"-x\n--b--\n";
+	civil_message_t *m = unit_message(in);
+	struct civil_buf out = CIVIL_BUF_INIT;
+	civil_remind_result_t r;
+
+	ck_assert_int_eq(civil_remind_message(m, "--b", CIVIL_REMIND_REVIEWS,
+					      &out, &r, NULL),
+			 0);
+	ck_assert_int_eq(r.action, CIVIL_REMIND_CANT_EDIT);
+	civil_message_free(m);
+	civil_buf_release(&out);
+}
+END_TEST
+
 START_TEST(non_ascii_reminder_refused)
 {
 	civil_message_t *m = unit_message(REVIEW "\nNo.\n");
@@ -293,6 +313,7 @@ Suite *suite_remind(void)
 	tcase_add_test(tc, multipart_untouched_outside_the_part);
 	tcase_add_test(tc, edited_part_is_checked_part);
 	tcase_add_test(tc, base64_crlf_reencoded);
+	tcase_add_test(tc, reminder_must_read_back);
 	tcase_add_test(tc, non_ascii_reminder_refused);
 	tcase_add_test(tc, b4_template_carries_the_reminder);
 	suite_add_tcase(s, tc);
