@@ -9,7 +9,6 @@
  * JSON: an array shaped like "notmuch search --format=json", with civil's
  * fields added; doc/civil-heated-json.md writes the shape down.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,7 +158,7 @@ int main(int argc, char **argv)
 	civil_status_t st;
 	int c, rc = 1;
 
-	while ((c = getopt_long(argc, argv, "+eh", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(argc, argv, "+eh", opts)) != -1) {
 		switch (c) {
 		case 'e':
 			o.explain = true;
@@ -168,6 +167,9 @@ int main(int argc, char **argv)
 			if (!strcmp(optarg, "json"))
 				o.json = true;
 			else if (strcmp(optarg, "text")) {
+				cmd_warn("unknown format '%s' (want text or "
+					 "json)",
+					 optarg);
 				usage(stderr);
 				return 2;
 			}

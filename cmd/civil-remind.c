@@ -10,7 +10,6 @@
  * accident: every failure is one warning and exit status 0.  The one
  * refusal is the configured one: civil.tone=reject and heated words.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,7 +164,7 @@ int main(int argc, char **argv)
 	size_t len;
 	int c, rc = 0;
 
-	while ((c = getopt_long(argc, argv, "+nh", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(argc, argv, "+nh", opts)) != -1) {
 		switch (c) {
 		case 'n':
 			dry_run = true;

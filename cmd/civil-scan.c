@@ -11,7 +11,6 @@
  * Exit status: 0 all scored, 3 some messages skipped, 75 the database was
  * locked and nothing changed, 1 any other error, 2 usage.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,7 +100,7 @@ int main(int argc, char **argv)
 	char *query = NULL;
 	int c, rc = 1;
 
-	while ((c = getopt_long(argc, argv, "+asm:vh", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(argc, argv, "+asm:vh", opts)) != -1) {
 		switch (c) {
 		case 'a':
 			apply = true;

@@ -11,7 +11,6 @@
  * THREAD: a notmuch query naming one thread (thread:..., id:...), a
  * Message-ID, or a lore URL.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,7 +193,7 @@ int main(int argc, char **argv)
 	size_t skipped = 0;
 	int c, rc = 1;
 
-	while ((c = getopt_long(argc, argv, "o:sh", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(argc, argv, "o:sh", opts)) != -1) {
 		switch (c) {
 		case 'o':
 			output = optarg;
