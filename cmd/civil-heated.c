@@ -190,9 +190,7 @@ int main(int argc, char **argv)
 
 	civil_init();
 	st = civil_nm_config_load(&cfg, &err);
-	if (st == CIVIL_STATUS_CONFIG_ERROR) {
-		cmd_warn_error(&err);
-	} else if (st) {
+	if (st) {
 		cmd_warn_error(&err);
 		goto out;
 	}

@@ -591,13 +591,19 @@ static int do_notmuch(bool uninstall)
 {
 	civil_error_t err = CIVIL_ERROR_INIT;
 	civil_nm_config_t cfg;
+	civil_status_t st;
 	int rc = 1;
 
-	if (civil_nm_config_load(&cfg, &err) &&
-	    err.status != CIVIL_STATUS_CONFIG_ERROR) {
+	st = civil_nm_config_load(&cfg, &err);
+	if (st && st != CIVIL_STATUS_CONFIG_ERROR) {
 		cmd_warn_error(&err);
 		goto done;
 	}
+	/* The hook is installed all the same: the user fixes the setting,
+	 * and civil-scan names it on every run until then. */
+	if (st && !uninstall)
+		cmd_warn("%s; civil-scan stops there until it is fixed",
+			 err.message);
 	civil_error_clear(&err);
 	if (!cfg.hook_dir) {
 		cmd_warn("notmuch has no hook directory (is database.path "

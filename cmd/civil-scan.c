@@ -136,10 +136,10 @@ int main(int argc, char **argv)
 	}
 
 	civil_init();
+	/* A setting civil can't use stops the scan: tags, threshold and
+	 * lexicon decide what gets tagged. */
 	st = civil_nm_config_load(&cfg, &err);
-	if (st == CIVIL_STATUS_CONFIG_ERROR)
-		cmd_warn_error(&err);
-	else if (st && !mbox_path) {
+	if (st && !(st == CIVIL_STATUS_NOT_FOUND && mbox_path)) {
 		cmd_warn_error(&err);
 		goto out;
 	}

@@ -241,7 +241,10 @@ int main(int argc, char **argv)
 	civil_context_open(&ctx, NULL, &warnings, NULL);
 	if (warnings.len)
 		fprintf(stderr, "%s: %s", cmd_name, warnings.buf);
+	/* A bad [civil] setting is said; the draft is made all the same. */
 	have_nm = civil_nm_config_load(&nm, &err) != CIVIL_STATUS_NOT_FOUND;
+	if (err.status == CIVIL_STATUS_CONFIG_ERROR)
+		cmd_warn_error(&err);
 	civil_error_clear(&err);
 	if (civil_heat_open(nm.lexicon, &heat, &err))
 		cmd_warn_error(&err); /* the draft works without scores */

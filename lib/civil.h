@@ -226,8 +226,9 @@ typedef struct civil_nm_config {
 } civil_nm_config_t;
 
 /* CIVIL_STATUS_NOT_FOUND when there is no notmuch config at all (the
- * defaults are filled in anyway); a bad value is CONFIG_ERROR with the
- * default kept. */
+ * defaults are filled in anyway).  A [civil] value civil can't use, or a
+ * key it does not know, is CONFIG_ERROR naming the key and the value
+ * (the rest is loaded, defaults where the value was bad). */
 civil_status_t civil_nm_config_load(civil_nm_config_t *cfg, civil_error_t *err);
 void civil_nm_config_release(civil_nm_config_t *cfg);
 

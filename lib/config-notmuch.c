@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <glib.h>
+#include <stdarg.h>
 #include <notmuch.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,19 +19,6 @@
 static char *dup_or_null(const char *s)
 {
 	return s && *s ? strdup(s) : NULL;
-}
-
-static char *pair(notmuch_database_t *db, const char *key)
-{
-	notmuch_config_pairs_t *p = notmuch_config_get_pairs(db, key);
-	char *v = NULL;
-
-	for (; p && notmuch_config_pairs_valid(p);
-	     notmuch_config_pairs_move_to_next(p))
-		if (!strcmp(notmuch_config_pairs_key(p), key))
-			v = dup_or_null(notmuch_config_pairs_value(p));
-	notmuch_config_pairs_destroy(p);
-	return v;
 }
 
 /* The config as notmuch reads it.  Through the database when there is
@@ -59,7 +47,8 @@ static notmuch_status_t load(notmuch_database_t **db, char **msg)
 		*msg = civil_buf_detach(&b);
 		return NOTMUCH_STATUS_NO_CONFIG;
 	}
-	return notmuch_database_load_config(NULL, NULL, NULL, db, msg);
+	ns = notmuch_database_load_config(NULL, NULL, NULL, db, msg);
+	return ns ? ns : NOTMUCH_STATUS_NO_DATABASE;
 }
 
 static void defaults(civil_nm_config_t *cfg)
@@ -72,30 +61,190 @@ static void defaults(civil_nm_config_t *cfg)
 		cfg->query = strdup("tag:new");
 }
 
+/*
+ * The [civil] section, read strictly: a value civil can't use is an
+ * error naming the key and the value, never quietly replaced by a
+ * default, and so is a key civil does not know (a typo would otherwise
+ * do nothing, silently).  notmuch's config file is a GKeyFile, which has
+ * comments on lines of their own only: "threshold=2.5  # why" is the
+ * value "2.5  # why", and the error says so.
+ */
+struct reading {
+	civil_nm_config_t *cfg;
+	char *first; /* the first complaint */
+	unsigned int n_bad;
+};
+
+/* "x=1   # why": a '#' after a blank. */
+static bool has_comment(const char *v)
+{
+	for (const char *h = strchr(v, '#'); h; h = strchr(h + 1, '#'))
+		if (h > v && (h[-1] == ' ' || h[-1] == '\t'))
+			return true;
+	return false;
+}
+
+static void complain(struct reading *r, const char *key, const char *value,
+		     const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void complain(struct reading *r, const char *key, const char *value,
+		     const char *fmt, ...)
+{
+	struct civil_buf b = CIVIL_BUF_INIT;
+	va_list ap;
+
+	if (r->n_bad++)
+		return;
+	civil_buf_addf(&b, "notmuch config %s: ", key);
+	va_start(ap, fmt);
+	civil_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	if (has_comment(value))
+		civil_buf_adds(&b, " (notmuch's config has no comments after "
+				   "a value: put them on a line of their own)");
+	r->first = civil_buf_detach(&b);
+}
+
+static bool has_blank(const char *v)
+{
+	return strpbrk(v, " \t\r\n") != NULL;
+}
+
+/* A number from lo to hi (lo excluded when open), blanks after it
+ * allowed. */
+static bool number(const char *v, double lo, bool open, double hi, double *out)
+{
+	char *end;
+	double d = strtod(v, &end);
+
+	while (end != v && (*end == ' ' || *end == '\t'))
+		end++;
+	if (end == v || *end || d < lo || (open && d == lo) || d > hi)
+		return false;
+	*out = d;
+	return true;
+}
+
+static void take_tag(struct reading *r, const char *key, const char *v,
+		     char **field)
+{
+	if (!*v || has_blank(v)) {
+		complain(r, key, v, "'%s' is not a tag name (one word)", v);
+		return;
+	}
+	free(*field);
+	*field = strdup(v);
+}
+
+static void take(struct reading *r, const char *key, const char *v)
+{
+	civil_nm_config_t *cfg = r->cfg;
+	const char *name = key + strlen("civil.");
+	double d;
+
+	if (!strcmp(name, "tag")) {
+		take_tag(r, key, v, &cfg->tag);
+	} else if (!strcmp(name, "thread-tag")) {
+		take_tag(r, key, v, &cfg->thread_tag);
+	} else if (!strcmp(name, "threshold")) {
+		if (number(v, 0, true, 1000, &d))
+			cfg->threshold = d;
+		else
+			complain(r, key, v,
+				 "'%s' is not a number over 0 and up to 1000",
+				 v);
+	} else if (!strcmp(name, "lock-timeout")) {
+		if (number(v, 0, false, 3600, &d))
+			cfg->lock_timeout_ms = (int)(d * 1000);
+		else
+			complain(r, key, v,
+				 "'%s' is not a number of seconds from 0 to "
+				 "3600",
+				 v);
+	} else if (!strcmp(name, "lexicon")) {
+		char *path = civil_home_path(strdup(v));
+
+		if (!*v || access(path, R_OK) < 0) {
+			complain(r, key, v, "can't read '%s': %s", v,
+				 *v ? strerror(errno) : "no file named");
+			free(path);
+		} else {
+			free(cfg->lexicon);
+			cfg->lexicon = path;
+		}
+	} else if (!strcmp(name, "query")) {
+		if (has_comment(v)) {
+			complain(r, key, v, "'%s' has a comment in it", v);
+		} else if (*v) {
+			free(cfg->query);
+			cfg->query = strdup(v);
+		}
+	} else if (!strcmp(name, "archive")) {
+		if (!*v || has_blank(v)) {
+			complain(r, key, v, "'%s' is not a URL", v);
+		} else {
+			free(cfg->archive);
+			cfg->archive = strdup(v);
+		}
+	} else {
+		complain(r, key, v,
+			 "no such setting (civil has tag, thread-tag, "
+			 "threshold, lexicon, query, archive and "
+			 "lock-timeout)");
+	}
+}
+
+static civil_status_t read_civil(notmuch_database_t *db, civil_nm_config_t *cfg,
+				 civil_error_t *err)
+{
+	notmuch_config_pairs_t *p = notmuch_config_get_pairs(db, "civil.");
+	struct reading r = { cfg, NULL, 0 };
+	civil_status_t st = CIVIL_STATUS_SUCCESS;
+
+	for (; p && notmuch_config_pairs_valid(p);
+	     notmuch_config_pairs_move_to_next(p)) {
+		const char *key = notmuch_config_pairs_key(p);
+		const char *v = notmuch_config_pairs_value(p);
+
+		/* The prefix matches "civil.x" and also "civilx". */
+		if (!strncmp(key, "civil.", 6))
+			take(&r, key, v ? v : "");
+	}
+	notmuch_config_pairs_destroy(p);
+	if (r.n_bad > 1)
+		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
+				     "%s; and %u more bad [civil] settings",
+				     r.first, r.n_bad - 1);
+	else if (r.n_bad)
+		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR, "%s",
+				     r.first);
+	free(r.first);
+	return st;
+}
+
 civil_status_t civil_nm_config_load(civil_nm_config_t *cfg, civil_error_t *err)
 {
 	notmuch_database_t *db = NULL;
 	notmuch_status_t ns;
-	civil_status_t st = CIVIL_STATUS_SUCCESS;
-	char *msg = NULL, *v, *end;
+	civil_status_t st;
+	char *msg = NULL;
 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->threshold = CIVIL_HEAT_THRESHOLD;
 	cfg->lock_timeout_ms = 10000;
 	ns = load(&db, &msg);
-	if (ns == NOTMUCH_STATUS_NO_CONFIG ||
-	    ns == NOTMUCH_STATUS_NO_DATABASE || !db) {
+	if (!db) {
 		defaults(cfg);
 		st = civil_error_set(err, CIVIL_STATUS_NOT_FOUND,
 				     "no notmuch database%s%s", msg ? ": " : "",
 				     msg ? g_strchomp(msg) : "");
 		free(msg);
-		if (db)
-			notmuch_database_destroy(db);
 		return st;
 	}
-	free(msg);
 
+	/* A config file and no database yet (before the first notmuch
+	 * new): its settings are read all the same, so that a scan of an
+	 * mbox uses them and the hook can be installed. */
 	cfg->database_path = dup_or_null(
 		notmuch_config_get(db, NOTMUCH_CONFIG_DATABASE_PATH));
 	cfg->primary_email = dup_or_null(
@@ -104,31 +253,14 @@ civil_status_t civil_nm_config_load(civil_nm_config_t *cfg, civil_error_t *err)
 		dup_or_null(notmuch_config_get(db, NOTMUCH_CONFIG_USER_NAME));
 	cfg->hook_dir =
 		dup_or_null(notmuch_config_get(db, NOTMUCH_CONFIG_HOOK_DIR));
-	cfg->tag = pair(db, "civil.tag");
-	cfg->thread_tag = pair(db, "civil.thread-tag");
-	cfg->lexicon = civil_home_path(pair(db, "civil.lexicon"));
-	cfg->query = pair(db, "civil.query");
-	cfg->archive = pair(db, "civil.archive");
-	if ((v = pair(db, "civil.threshold")) &&
-	    !civil_parse_threshold(v, &cfg->threshold))
-		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
-				     "bad civil.threshold '%s'; using %g", v,
-				     cfg->threshold);
-	free(v);
-	if ((v = pair(db, "civil.lock-timeout"))) {
-		double t = strtod(v, &end);
-
-		if (*end || t < 0 || t > 3600)
-			st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
-					     "bad civil.lock-timeout '%s'; "
-					     "using 10 seconds",
-					     v);
-		else
-			cfg->lock_timeout_ms = (int)(t * 1000);
-		free(v);
-	}
+	st = read_civil(db, cfg, err);
 	defaults(cfg);
 	notmuch_database_destroy(db);
+	if (!st && ns)
+		st = civil_error_set(err, CIVIL_STATUS_NOT_FOUND,
+				     "no notmuch database%s%s", msg ? ": " : "",
+				     msg ? g_strchomp(msg) : "");
+	free(msg);
 	return st;
 }
 
