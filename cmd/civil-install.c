@@ -13,8 +13,9 @@
  * Settings it changes are in the global git config; what was there before
  * is kept under [civil-install] until --uninstall puts it back.
  *
- * A hook that was already there is renamed NAME.civil-chained and run
- * first by civil's shim; uninstall puts it back under its own name.
+ * A hook that was already there is renamed NAME.civil-chained and run by
+ * civil's shim (git's first, notmuch's after civil-scan); uninstall puts
+ * it back under its own name.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -482,7 +483,9 @@ static int mkdir_p(const char *dir)
 	return 0;
 }
 
-static int install_hook(const char *dir, const char *name)
+/* civil_first: civil's shim runs the kept hook after its own work (the
+ * notmuch post-new hook), not before (git's sendemail-validate). */
+static int install_hook(const char *dir, const char *name, bool civil_first)
 {
 	struct civil_buf hook = CIVIL_BUF_INIT, chained = CIVIL_BUF_INIT;
 	struct civil_buf text = CIVIL_BUF_INIT, old = CIVIL_BUF_INIT;
@@ -516,8 +519,9 @@ static int install_hook(const char *dir, const char *name)
 				 strerror(errno));
 			goto done;
 		}
-		printf("%s: kept your %s hook; it runs first, as '%s'\n",
-		       cmd_name, name, chained.buf);
+		printf("%s: kept your %s hook; it runs %s, as '%s'\n", cmd_name,
+		       name, civil_first ? "after civil's" : "first",
+		       chained.buf);
 	}
 	if (civil_file_create(hook.buf, text.buf, text.len, 0755, true, &err)) {
 		cmd_warn_error(&err);
@@ -582,9 +586,68 @@ static int do_git(const char *repo, bool uninstall)
 		return 1;
 	}
 	rc = uninstall ? uninstall_hook(dir.buf, "sendemail-validate")
-		       : install_hook(dir.buf, "sendemail-validate");
+		       : install_hook(dir.buf, "sendemail-validate", false);
 	civil_buf_release(&dir);
 	return rc;
+}
+
+/* Does new.tags ("unread;inbox") add tag? */
+static bool new_tags_add(const char *new_tags, const char *tag)
+{
+	char **v = g_strsplit(new_tags ? new_tags : "", ";", -1);
+	bool found = false;
+
+	for (char **t = v; *t && !found; t++)
+		found = !strcmp(g_strstrip(*t), tag);
+	g_strfreev(v);
+	return found;
+}
+
+/* A civil.query such as "tag:new" scores nothing when notmuch new does
+ * not add that tag (its default new.tags is "unread;inbox"): say so. */
+static void check_query_tags(const civil_nm_config_t *cfg)
+{
+	const char *q = cfg->query, *p;
+
+	for (p = q ? strstr(q, "tag:") : NULL; p; p = strstr(p + 4, "tag:")) {
+		const char *v = p + 4;
+		size_t n;
+		char *tag;
+
+		if (p > q && !strchr(" \t(", p[-1]))
+			continue;
+		if (*v == '"')
+			v++;
+		n = strcspn(v, " \t)\"");
+		tag = g_strndup(v, n);
+		if (*tag && !new_tags_add(cfg->new_tags, tag))
+			cmd_warn("civil.query '%s' scores mail tagged '%s', "
+				 "which notmuch new does not add (new.tags is "
+				 "'%s'): the post-new hook will score nothing "
+				 "new; without civil.query it scores what "
+				 "changed since its last run",
+				 q, tag, cfg->new_tags ? cfg->new_tags : "");
+		g_free(tag);
+	}
+}
+
+/* The post-new hook scores what changed since its last scan: start that
+ * record now, so the first 'notmuch new' does not score the whole
+ * archive. */
+static void start_scanning_here(const civil_nm_config_t *cfg)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+	bool started = false;
+
+	if (civil_scan_start_here(cfg, &started, &err)) {
+		cmd_warn("%s; the first scan will score all the mail there is",
+			 err.message);
+		civil_error_clear(&err);
+	} else if (started) {
+		printf("%s: new mail is scored from now on; to score the mail "
+		       "you have: civil-scan --apply '*'\n",
+		       cmd_name);
+	}
 }
 
 static int do_notmuch(bool uninstall)
@@ -595,13 +658,18 @@ static int do_notmuch(bool uninstall)
 	int rc = 1;
 
 	st = civil_nm_config_load(&cfg, &err);
-	if (st && st != CIVIL_STATUS_CONFIG_ERROR) {
+	/* notmuch says where its hooks are only once it has a database. */
+	if (st == CIVIL_STATUS_NOT_FOUND && !uninstall) {
+		cmd_warn("%s; set notmuch up and run notmuch new first",
+			 err.message);
+		goto done;
+	} else if (st && st != CIVIL_STATUS_CONFIG_ERROR) {
 		cmd_warn_error(&err);
 		goto done;
 	}
 	/* The hook is installed all the same: the user fixes the setting,
 	 * and civil-scan names it on every run until then. */
-	if (st && !uninstall)
+	if (st == CIVIL_STATUS_CONFIG_ERROR && !uninstall)
 		cmd_warn("%s; civil-scan stops there until it is fixed",
 			 err.message);
 	civil_error_clear(&err);
@@ -610,8 +678,15 @@ static int do_notmuch(bool uninstall)
 			 "set?)");
 		goto done;
 	}
-	rc = uninstall ? uninstall_hook(cfg.hook_dir, "post-new")
-		       : install_hook(cfg.hook_dir, "post-new");
+	if (uninstall) {
+		rc = uninstall_hook(cfg.hook_dir, "post-new");
+		goto done;
+	}
+	rc = install_hook(cfg.hook_dir, "post-new", true);
+	if (rc)
+		goto done;
+	start_scanning_here(&cfg);
+	check_query_tags(&cfg);
 done:
 	civil_nm_config_release(&cfg);
 	return rc;

@@ -7,7 +7,9 @@
  *   civil-scan --scores [QUERY]     SCORE<TAB>MESSAGE-ID<TAB>REASONS
  *   civil-scan --mbox FILE|- ...    score an mbox, no database needed
  *
- * QUERY defaults to civil.query in the notmuch config, or "tag:new".
+ * QUERY defaults to civil.query in the notmuch config, or else the mail
+ * that changed since the last "civil-scan --apply" without a QUERY (all
+ * of it the first time): see lib/lastmod.c.
  * Exit status: 0 all scored, 3 some messages skipped, 75 the database was
  * locked and nothing changed, 1 any other error, 2 usage.
  */
@@ -50,15 +52,16 @@ static void print_warning(const char *line, void *arg)
 	cmd_warn("%s", line);
 }
 
-/* Everything after the options, as one query, as notmuch does. */
+/* Everything after the options, as one query, as notmuch does; with
+ * nothing there, civil.query; NULL: what changed since the last scan. */
 static char *join_query(int argc, char **argv, const char *dflt)
 {
 	struct civil_buf q = CIVIL_BUF_INIT;
 
+	if (!argc)
+		return dflt ? strdup(dflt) : NULL;
 	for (int i = 0; i < argc; i++)
 		civil_buf_addf(&q, "%s%s", i ? " " : "", argv[i]);
-	if (!q.len)
-		civil_buf_adds(&q, dflt);
 	return civil_buf_detach(&q);
 }
 

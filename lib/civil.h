@@ -216,14 +216,20 @@ typedef struct civil_nm_config {
 	char *primary_email;
 	char *user_name;
 	char *hook_dir;	  /* where notmuch looks for post-new */
+	char *new_tags;	  /* new.tags, as written: "unread;inbox" */
 	char *tag;	  /* civil.tag: "heated" */
 	char *thread_tag; /* civil.thread-tag: "heated-thread" */
 	double threshold; /* civil.threshold: CIVIL_HEAT_THRESHOLD */
 	char *lexicon; /* civil.lexicon: the user's additions ("~/" expanded) */
-	char *query;   /* civil.query: what post-new scans, "tag:new" */
+	char *query;   /* civil.query: what a scan with no query scores; NULL:
+			* what changed since the last one (civil-scan(1)) */
 	char *archive; /* civil.archive: where message links point */
 	int lock_timeout_ms; /* civil.lock-timeout (seconds in the file): 10 s */
 } civil_nm_config_t;
+
+/* Where civil-scan --apply records the database revision it has scanned
+ * up to: a key in the notmuch database's own config (lastmod.c). */
+#define CIVIL_LASTMOD_KEY "civil.lastmod"
 
 /* CIVIL_STATUS_NOT_FOUND when there is no notmuch config at all (the
  * defaults are filled in anyway).  A [civil] value civil can't use, or a
@@ -487,7 +493,8 @@ typedef struct civil_scan_stats {
 } civil_scan_stats_t;
 
 typedef struct civil_scan_opts {
-	const char *query; /* notmuch query of the messages to score */
+	const char *query; /* notmuch query of the messages to score; NULL:
+			    * what changed since the last apply with NULL */
 	bool apply;	   /* tag the database instead of printing */
 	const civil_nm_config_t *cfg; /* tag names, threshold, lock wait */
 } civil_scan_opts_t;
@@ -495,10 +502,19 @@ typedef struct civil_scan_opts {
 /* Score the messages of o->query.  Without o->apply, tag changes go to
  * sink->tag_line; with it, they are made in the database (which is opened
  * for writing only for that, waiting at most cfg->lock_timeout_ms).
- * CIVIL_STATUS_PARTIAL when some messages could not be read. */
+ * With no o->query, the messages changed since the database revision an
+ * earlier apply with no query recorded (all of them when there is no
+ * record for this database: sink->warn says so); o->apply records the
+ * revision scanned, in the database's config (CIVIL_LASTMOD_KEY), with
+ * the tags.  CIVIL_STATUS_PARTIAL when some messages could not be read. */
 civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 			     const civil_scan_sink_t *sink,
 			     civil_scan_stats_t *stats, civil_error_t *err);
+/* Start the record of a scan with no query at the database's revision
+ * now, unless the database has a record: from then on such a scan scores
+ * the mail that comes after.  *started: whether it did. */
+civil_status_t civil_scan_start_here(const civil_nm_config_t *cfg,
+				     bool *started, civil_error_t *err);
 /* Score the messages of an mbox (no database; heated ones get a tag
  * line naming their Message-ID). */
 civil_status_t civil_scan_mbox(const civil_heat_t *h, const void *data,

@@ -57,8 +57,6 @@ static void defaults(civil_nm_config_t *cfg)
 		cfg->tag = strdup("heated");
 	if (!cfg->thread_tag)
 		cfg->thread_tag = strdup("heated-thread");
-	if (!cfg->query)
-		cfg->query = strdup("tag:new");
 }
 
 /*
@@ -142,6 +140,8 @@ static void take(struct reading *r, const char *key, const char *v)
 	const char *name = key + strlen("civil.");
 	double d;
 
+	if (!strcmp(name, CIVIL_LASTMOD_KEY + strlen("civil.")))
+		return; /* civil-scan's own record, in the database */
 	if (!strcmp(name, "tag")) {
 		take_tag(r, key, v, &cfg->tag);
 	} else if (!strcmp(name, "thread-tag")) {
@@ -253,6 +253,8 @@ civil_status_t civil_nm_config_load(civil_nm_config_t *cfg, civil_error_t *err)
 		dup_or_null(notmuch_config_get(db, NOTMUCH_CONFIG_USER_NAME));
 	cfg->hook_dir =
 		dup_or_null(notmuch_config_get(db, NOTMUCH_CONFIG_HOOK_DIR));
+	cfg->new_tags =
+		dup_or_null(notmuch_config_get(db, NOTMUCH_CONFIG_NEW_TAGS));
 	st = read_civil(db, cfg, err);
 	defaults(cfg);
 	notmuch_database_destroy(db);
@@ -270,6 +272,7 @@ void civil_nm_config_release(civil_nm_config_t *cfg)
 	free(cfg->primary_email);
 	free(cfg->user_name);
 	free(cfg->hook_dir);
+	free(cfg->new_tags);
 	free(cfg->tag);
 	free(cfg->thread_tag);
 	free(cfg->lexicon);

@@ -52,6 +52,27 @@ char *civil_db_existing_file(notmuch_message_t *msg, char **first);
  * false when it kept none. */
 bool civil_db_stored_heat(notmuch_message_t *msg, civil_heat_score_t *out);
 
+/* ---- what the last scan saw (lastmod.c) ---- */
+
+/* A database's revision, and which database it counts in. */
+typedef struct civil_lastmod {
+	unsigned long revision;
+	char uuid[64];
+} civil_lastmod_t;
+
+void civil_lastmod_now(notmuch_database_t *db, civil_lastmod_t *out);
+/* The query for the mail that changed since the revision recorded in
+ * db, "lastmod:N.."; "*" and false when db has no record of its own.
+ * *now gets db's revision, for civil_lastmod_record. */
+bool civil_lastmod_query(notmuch_database_t *db, civil_lastmod_t *now,
+			 struct civil_buf *query);
+/* Record in db (open for writing, opened when its revision was *opened)
+ * that the mail up to *scanned is scanned, and civil's own writes since
+ * when no one else wrote in between. */
+notmuch_status_t civil_lastmod_record(notmuch_database_t *db,
+				      const civil_lastmod_t *scanned,
+				      const civil_lastmod_t *opened);
+
 /* "id:..." / "thread:..." quoted for notmuch queries and batch files. */
 void civil_db_quote_term(struct civil_buf *out, const char *prefix,
 			 const char *value);

@@ -63,6 +63,8 @@ struct scan {
 	GHashTable *by_id;	  /* id -> index + 1 in recs */
 	GQueue *pending;	  /* struct job *, not yet reported, in order */
 	civil_workers_t *workers; /* NULL: score in this thread */
+	civil_lastmod_t seen;	  /* the revision scanned up to, */
+	bool since_last;	  /* when the query was "since the last" */
 };
 
 static void warn(struct scan *s, const char *fmt, ...)
@@ -578,9 +580,12 @@ static civil_status_t apply(struct scan *s, GPtrArray *hot, GPtrArray *cooled,
 	notmuch_status_t ns = NOTMUCH_STATUS_SUCCESS;
 	civil_status_t st;
 
+	civil_lastmod_t opened;
+
 	st = civil_db_open(true, s->o->cfg->lock_timeout_ms, &db, err);
 	if (st)
 		return st;
+	civil_lastmod_now(db, &opened);
 	for (guint i = 0; i < s->recs->len && !ns; i++) {
 		if (i % ATOMIC_BATCH == 0) {
 			if (i)
@@ -598,6 +603,8 @@ static civil_status_t apply(struct scan *s, GPtrArray *hot, GPtrArray *cooled,
 		ns = tag_threads(s, db, hot, true, &st, err);
 	if (!ns)
 		ns = tag_threads(s, db, cooled, false, &st, err);
+	if (!ns && !st && s->since_last)
+		ns = civil_lastmod_record(db, &s->seen, &opened);
 	if (ns)
 		st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
 				     "can't tag in '%s': %s", civil_db_path(db),
@@ -631,6 +638,7 @@ civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 	notmuch_database_t *db = NULL;
 	GPtrArray *hot = g_ptr_array_new_with_free_func(free);
 	GPtrArray *cooled = g_ptr_array_new_with_free_func(free);
+	struct civil_buf since = CIVIL_BUF_INIT;
 	civil_status_t st;
 
 	memset(stats, 0, sizeof(*stats));
@@ -640,9 +648,18 @@ civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 	st = civil_db_open(false, 0, &db, err);
 	if (st)
 		goto done;
+	if (!o->query) {
+		s.since_last = true;
+		if (!civil_lastmod_query(db, &s.seen, &since))
+			warn(&s,
+			     "no scan recorded in database '%s': scoring "
+			     "all of its mail",
+			     civil_db_path(db));
+	}
 	start_workers(&s);
-	st = civil_db_foreach_file(db, o->query, NOTMUCH_SORT_OLDEST_FIRST,
-				   scan_one, &s, err);
+	st = civil_db_foreach_file(db, o->query ? o->query : since.buf,
+				   NOTMUCH_SORT_OLDEST_FIRST, scan_one, &s,
+				   err);
 	collect(&s);
 	if (!st)
 		judge_threads(&s, db, hot, cooled, err);
@@ -676,6 +693,7 @@ civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 done:
 	g_ptr_array_free(hot, TRUE);
 	g_ptr_array_free(cooled, TRUE);
+	civil_buf_release(&since);
 	scan_free(&s);
 	return st;
 }

@@ -1,5 +1,9 @@
 #!/bin/sh
-# The post-new hook under notmuch set up the way people have it.
+# The post-new hook under notmuch set up the way people have it: every
+# place notmuch 0.37 finds its config, notmuch's default new.tags
+# (unread;inbox, no "new"), the README's [civil] block pasted in, mail
+# that arrives by notmuch insert; and what civil-scan with no query
+# scores (the mail changed since its last --apply: lib/lastmod.c).
 . "$(dirname "$0")/lib.sh"
 
 command -v notmuch >/dev/null || skip_all "notmuch is not installed"
@@ -55,6 +59,66 @@ new_mail() {
 	EOF
 }
 
+# hook_scores_new_mail WHERE - the whole story in one setup.
+hook_scores_new_mail() {
+	nm_home "$1" &&
+	old_mail &&
+	notmuch new --quiet &&
+	test "$(notmuch config get new.tags | tr "\n" ";")" = "unread;inbox;" &&
+	civil-install --notmuch >out &&
+	grep "installed post-new hook" out &&
+	grep "new mail is scored from now on; to score the mail you have: civil-scan --apply" out &&
+	new_mail a &&
+	notmuch new --quiet 2>err &&
+	test ! -s err &&
+	test "$(tags_of a-hot)" = "heated heated-thread inbox unread " &&
+	test "$(tags_of a-calm)" = "inbox unread " &&
+	test "$(tags_of old-1)" = "inbox unread " &&
+	uuid=$(notmuch count --lastmod "*" | cut -f2) &&
+	notmuch config get civil.lastmod | grep -x "$uuid [0-9][0-9]*" &&
+	new_mail b &&
+	notmuch new --quiet 2>err &&
+	test ! -s err &&
+	test "$(tags_of b-hot)" = "heated heated-thread inbox unread " &&
+	test "$(tags_of b-calm)" = "inbox unread " &&
+	test "$(tags_of old-1)" = "inbox unread " &&
+	civil-scan --apply "*" &&
+	test "$(tags_of old-1)" = "heated heated-thread inbox unread "
+}
+
+test_expect_success 'default new.tags, ~/.notmuch-config: the hook scores new mail' '
+	hook_scores_new_mail dot
+'
+test_expect_success 'default new.tags, $XDG_CONFIG_HOME/notmuch/default/config' '
+	hook_scores_new_mail xdg
+'
+test_expect_success 'default new.tags, NOTMUCH_PROFILE=work' '
+	hook_scores_new_mail profile &&
+	test -f "$XDG_CONFIG_HOME/notmuch/work/config"
+'
+test_expect_success 'default new.tags, NOTMUCH_CONFIG' '
+	hook_scores_new_mail env
+'
+
+test_expect_success 'the README'"'"'s [civil] block, pasted as it is: the hook works' '
+	nm_home dot-pasted &&
+	sed -n "/^    \[civil\]\$/,/^\$/s/^    //p" "$CIVIL_SRC/README.md" >block &&
+	grep -x "\[civil\]" block &&
+	grep -x "threshold=2.5" block &&
+	cat block >>"$CFG" &&
+	test "$(notmuch config get civil.threshold)" = 2.5 &&
+	notmuch new --quiet &&
+	civil-install --notmuch >out 2>err &&
+	test ! -s err &&
+	new_mail a &&
+	notmuch new --quiet 2>err &&
+	test ! -s err &&
+	test "$(tags_of a-hot)" = "heated heated-thread inbox unread " &&
+	civil-heated >list 2>err &&
+	test ! -s err &&
+	grep "^    \[PATCH\] mm: a" list
+'
+
 test_expect_success 'a comment after a value: one line naming the key and the value' '
 	nm_home dot-comment &&
 	printf "[civil]\nthreshold=2.5          # a message is heated from this score on\n" >>"$CFG" &&
@@ -105,6 +169,137 @@ test_expect_success 'escalate-thread says a bad setting and makes the draft all 
 	escalate-thread --stdout "id:a-hot@$ID" >draft 2>err &&
 	grep "^escalate-thread: notmuch config civil.threshold: .high. is not a number" err &&
 	grep "^To: " draft
+'
+
+# ---- what a scan with no query scores ----
+
+nm_home dot-lastmod
+for n in 1 2 3; do
+	mail "calm-$n" "chat $n" "Ann Org <ann@$ID>" "" "$n" <<-\EOF
+	Tuesday works for me.
+	EOF
+done
+notmuch new --quiet
+
+test_expect_success 'no record: all the mail is scored, once, and it is said' '
+	civil-scan --scores >scores 2>err &&
+	test_line_count 3 scores &&
+	grep -x "civil-scan: no scan recorded in database .*/mail.: scoring all of its mail" err &&
+	civil-scan --apply 2>err &&
+	test_line_count 1 err &&
+	civil-scan --scores >scores 2>err &&
+	test ! -s scores && test ! -s err
+'
+
+test_expect_success 'a scan without --apply leaves the record alone' '
+	before=$(notmuch config get civil.lastmod) &&
+	new_mail c &&
+	notmuch new --quiet &&
+	civil-scan >lines1 &&
+	civil-scan >lines2 &&
+	grep -x "+heated -- id:\"c-hot@$ID\"" lines1 &&
+	cmp lines1 lines2 &&
+	test "$(notmuch config get civil.lastmod)" = "$before" &&
+	civil-scan --apply &&
+	test "$(tags_of c-hot)" = "heated heated-thread inbox unread " &&
+	test "$(notmuch config get civil.lastmod)" != "$before"
+'
+
+test_expect_success 'civil does not scan its own tags again; a tag you change is' '
+	civil-scan --scores >scores &&
+	test ! -s scores &&
+	notmuch tag -unread "id:calm-1@$ID" &&
+	civil-scan --scores >scores &&
+	test_line_count 1 scores &&
+	grep "	calm-1@$ID	" scores &&
+	notmuch dump --include=tags --include=properties >before &&
+	civil-scan --apply &&
+	notmuch dump --include=tags --include=properties >after &&
+	diff -u before after
+'
+
+test_expect_success 'mail that came by notmuch insert, with no notmuch new' '
+	mail d-hot "Re: [PATCH] mm: d" "Rex Viewer <rex@$ID>" "" 4 <<-\EOF &&
+	Shut up, you moron.
+	EOF
+	mv "$HOME/mail/cur/d-hot:2," "$HOME/d-hot.eml" &&
+	notmuch insert --folder=inserted --create-folder <"$HOME/d-hot.eml" &&
+	civil-scan --apply &&
+	test "$(tags_of d-hot)" = "heated heated-thread inbox unread "
+'
+
+test_expect_success 'another writer between the scan and the tagging: its change is scanned next time' '
+	rm -f held &&
+	new_mail e &&
+	notmuch new --quiet &&
+	{ "$HOLD" "calm-2@$ID" 2 >held & } &&
+	wait_for_file held &&
+	civil-scan --apply &&
+	wait &&
+	test "$(tags_of e-hot)" = "heated heated-thread inbox unread " &&
+	tags_of calm-2 | grep -w held &&
+	civil-scan --scores >scores &&
+	grep "	calm-2@$ID	" scores &&
+	civil-scan --apply &&
+	civil-scan --scores >scores &&
+	test ! -s scores
+'
+
+test_expect_success 'a rebuilt database (a new UUID) is scored whole, even with the old record restored' '
+	notmuch dump >dump &&
+	grep "^#@ civil.lastmod " dump &&
+	rm -rf "$HOME/mail/.notmuch" &&
+	notmuch new --quiet &&
+	notmuch restore <dump &&
+	notmuch config get civil.lastmod | grep -v "^$(notmuch count --lastmod "*" | cut -f2) " &&
+	civil-scan --scores >scores 2>err &&
+	grep "no scan recorded" err &&
+	test $(wc -l <scores) -eq $(notmuch count "*") &&
+	civil-scan --apply 2>/dev/null &&
+	civil-scan --scores >scores 2>err &&
+	test ! -s scores && test ! -s err
+'
+
+# ---- tag:new setups ----
+
+test_expect_success 'civil.query=tag:new with new.tags=new: the hook scores tag:new, as before' '
+	nm_home dot-tagnew &&
+	printf "[new]\ntags=new;unread\n[civil]\nquery=tag:new\n" >>"$CFG" &&
+	notmuch new --quiet &&
+	civil-install --notmuch >out 2>err &&
+	test ! -s err &&
+	new_mail a &&
+	notmuch new --quiet &&
+	test "$(tags_of a-hot)" = "heated heated-thread new unread " &&
+	notmuch tag -new "*" &&
+	notmuch tag +new "id:a-calm@$ID" &&
+	civil-scan --scores >scores &&
+	test_line_count 1 scores &&
+	grep "	a-calm@$ID	" scores
+'
+
+test_expect_success 'civil.query=tag:new with the default new.tags: civil-install warns' '
+	nm_home dot-tagnew-default &&
+	printf "[civil]\nquery=tag:new\n" >>"$CFG" &&
+	notmuch new --quiet &&
+	civil-install --notmuch >out 2>err &&
+	grep -x "civil-install: civil.query .tag:new. scores mail tagged .new., which notmuch new does not add (new.tags is .unread;inbox.): the post-new hook will score nothing new; without civil.query it scores what changed since its last run" err
+'
+
+test_expect_success 'a user post-new hook is kept and said to run after civil'"'"'s' '
+	nm_home dot-userhook &&
+	notmuch new --quiet &&
+	hooks=$(notmuch config get database.hook_dir) &&
+	mkdir -p "$hooks" &&
+	write_script "$hooks/post-new" <<-\EOF &&
+	echo "user post-new ran" >>"$HOME/post-new.log"
+	EOF
+	civil-install --notmuch >out &&
+	grep -x "civil-install: kept your post-new hook; it runs after civil.s, as .$hooks/post-new.civil-chained." out &&
+	new_mail a &&
+	notmuch new --quiet &&
+	grep "user post-new ran" "$HOME/post-new.log" &&
+	test "$(tags_of a-hot)" = "heated heated-thread inbox unread "
 '
 
 test_done
