@@ -18,6 +18,9 @@
 
 const char *cmd_name = "civil-heated";
 
+#define HOUR (60 * 60)
+#define DAY  (24 * HOUR)
+
 static void usage(FILE *f)
 {
 	fprintf(f, "Usage: civil-heated [--explain] [--format=text|json] "
@@ -61,6 +64,35 @@ static void print_text(const civil_heated_thread_t *t, bool explain)
 	}
 }
 
+/* "date_relative" as notmuch search --format=json writes it
+ * (notmuch-time.c): "5 mins. ago", "Today 12:30", "Yest. 12:30",
+ * "Mon. 12:30", "October 12", "2008-06-30"; notmuch-emacs shows it. */
+static void date_relative(char *buf, size_t n, long long when)
+{
+	time_t now = time(NULL), then = (time_t)when;
+	long long delta = (long long)now - when;
+	struct tm tm_now, tm_then;
+
+	localtime_r(&now, &tm_now);
+	localtime_r(&then, &tm_then);
+	if (delta < 0)
+		snprintf(buf, n, "the future");
+	else if (delta > 180 * DAY)
+		strftime(buf, n, "%F", &tm_then);
+	else if (delta < HOUR)
+		snprintf(buf, n, "%d mins. ago", (int)(delta / 60));
+	else if (delta <= 7 * DAY && tm_then.tm_wday == tm_now.tm_wday &&
+		 delta < DAY)
+		strftime(buf, n, "Today %R", &tm_then);
+	else if (delta <= 7 * DAY &&
+		 (tm_now.tm_wday + 7 - tm_then.tm_wday) % 7 == 1)
+		strftime(buf, n, "Yest. %R", &tm_then);
+	else if (delta <= 7 * DAY && tm_then.tm_wday != tm_now.tm_wday)
+		strftime(buf, n, "%a. %R", &tm_then);
+	else
+		strftime(buf, n, "%B %d", &tm_then);
+}
+
 static void json_strv(struct civil_buf *b, char *const *v, size_t n)
 {
 	civil_buf_addch(b, '[');
@@ -75,12 +107,16 @@ static void json_strv(struct civil_buf *b, char *const *v, size_t n)
 static void print_json(const civil_heated_thread_t *t, bool explain, bool first)
 {
 	struct civil_buf b = CIVIL_BUF_INIT;
+	char when[32];
 
 	civil_buf_adds(&b, first ? "[{" : ",\n{");
 	civil_buf_adds(&b, "\"thread\":");
 	civil_json_string(&b, t->thread);
-	civil_buf_addf(&b, ",\"timestamp\":%lld,\"matched\":%zu,\"total\":%zu",
-		       t->last, t->matched, t->messages);
+	date_relative(when, sizeof(when), t->last);
+	civil_buf_addf(&b, ",\"timestamp\":%lld,\"date_relative\":", t->last);
+	civil_json_string(&b, when);
+	civil_buf_addf(&b, ",\"matched\":%zu,\"total\":%zu", t->matched,
+		       t->messages);
 	civil_buf_adds(&b, ",\"authors\":");
 	civil_json_string(&b, t->authors);
 	civil_buf_adds(&b, ",\"subject\":");

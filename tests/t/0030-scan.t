@@ -105,11 +105,12 @@ test_expect_success 'civil-heated --format=json is shaped like notmuch search' '
 	v = json.load(open(sys.argv[1]))
 	assert len(v) == 2, v
 	t = v[1] if "fault" in v[1]["subject"] else v[0]
-	for k in ("thread", "timestamp", "matched", "total", "authors", "subject",
+	for k in ("thread", "timestamp", "date_relative", "matched", "total", "authors", "subject",
 	          "query", "tags", "first", "last", "people", "lists", "peak",
 	          "heated", "escalating", "strip", "passages"):
 	    assert k in t, k
 	assert t["total"] == 5 and t["strip"] == "..#.#", t
+	assert t["date_relative"] == "2026-03-08", t
 	assert any(p["match"] == "idiot" and p["aimed"] for p in t["passages"])
 	PY
 '
@@ -243,6 +244,30 @@ test_expect_success 'civil-install --notmuch: post-new tags new mail, before the
 	grep "user post-new ran" "$HOME/post-new.log" &&
 	civil-install --notmuch --uninstall &&
 	cmp "$HOME/user-post-new" "$hooks/post-new"
+'
+
+test_expect_success 'civil-heated --format=json: date_relative as notmuch writes it' '
+	setup_notmuch recent &&
+	{
+		printf "From: Rex Viewer <rex@$ID>\nSubject: Re: recent\n"
+		printf "Message-ID: <recent-1@$ID>\nDate: %s\n\n" "$(date -R -d "-30 min")"
+		printf "You are an idiot.\n"
+	} | add_mail recent-1 &&
+	notmuch new --quiet &&
+	civil-scan --apply "*" &&
+	TZ=UTC civil-heated --format=json >json &&
+	python3 - json <<-\PY &&
+	import json, re, sys
+	v = json.load(open(sys.argv[1]))
+	assert re.fullmatch(r"(29|30|31) mins\. ago", v[0]["date_relative"]), v
+	PY
+	notmuch search --format=json "*" >nm.json &&
+	python3 - nm.json json <<-\PY
+	import json, sys
+	nm = json.load(open(sys.argv[1]))[0]
+	civil = json.load(open(sys.argv[2]))[0]
+	assert list(civil)[:9] == list(nm)[:9], (list(civil), list(nm))
+	PY
 '
 
 test_done
