@@ -230,8 +230,9 @@ int main(int argc, char **argv)
 		cmd_warn_error(&err);
 		goto out;
 	}
-	/* Scoring what has no stored score is only needed for passages. */
-	if (o.explain && civil_heat_open(cfg.lexicon, &heat, &err))
+	/* A heated message with no stored score (its tag came through a
+	 * pipe, or from a person) is scored from its file. */
+	if (civil_heat_open(cfg.lexicon, &heat, &err))
 		cmd_warn_error(&err);
 	st = civil_heated_foreach(civil_buf_str(&query), &cfg, heat, o.explain,
 				  print_thread, &o, &err);

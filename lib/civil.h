@@ -553,7 +553,8 @@ typedef struct civil_heated_thread {
 	double peak; /* hottest message score */
 	bool scored; /* some message has a score */
 	char *strip; /* one character a message, oldest first:
-			   * . calm  - warm  = hot  # heated  ! heated by hand */
+			   * . calm  - warm  = hot  # heated  ! tagged heated
+			   * though its words are not */
 	civil_thread_heat_t heat;
 	civil_heated_passage_t *passages; /* with explain */
 	size_t n_passages;
@@ -563,7 +564,7 @@ typedef int (*civil_heated_fn)(const civil_heated_thread_t *t, void *arg);
 
 /* The threads with a message tagged cfg->tag or cfg->thread_tag (and
  * matching query, if given), newest first.  heat (may be NULL) scores
- * heated messages that have no stored score when explain is set. */
+ * the heated messages that have no stored score. */
 civil_status_t civil_heated_foreach(const char *query,
 				    const civil_nm_config_t *cfg,
 				    const civil_heat_t *heat, bool explain,

@@ -7,8 +7,9 @@
  *
  * Scores come from the civil.heat/civil.reason properties civil-scan
  * --apply leaves.  A heated message without them (tagged by hand, or by
- * "civil-scan | notmuch tag --batch") is scored from its file when the
- * passages are asked for.
+ * "civil-scan | notmuch tag --batch") is scored from its file, so that
+ * the tags a pipe set show as heated ('#'), not as set by hand ('!'),
+ * when the words are heated.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -114,7 +115,7 @@ static void walk_message(struct walk *w, notmuch_message_t *m)
 	if (have_stored) {
 		s.score = stored.score;
 		w->scored = true;
-	} else if (hot_tag && w->heat && w->explain) {
+	} else if (hot_tag && w->heat) {
 		have_fresh = rescore(w->heat, m, &fresh);
 		s.score = fresh.score;
 		w->scored |= have_fresh;

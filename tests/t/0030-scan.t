@@ -48,6 +48,18 @@ test_expect_success 'piping into notmuch tag --batch and --apply tag alike' '
 	test "$(tags_of calm-1)" = "new unread "
 '
 
+test_expect_success 'civil-heated shows tags that came through the pipe as heated, not as a person'"'"'s' '
+	NOTMUCH_CONFIG=$HOME/.notmuch-config-piped civil-heated >piped &&
+	grep "\[5 msgs, 2 people\]  peak [0-9.]*  \.\.#\.#  " piped &&
+	NOTMUCH_CONFIG=$HOME/.notmuch-config-piped civil-heated --explain |
+		sed "s/^thread:[0-9a-f]*//" >piped &&
+	civil-heated --explain | sed "s/^thread:[0-9a-f]*//" >applied &&
+	grep "\[5 msgs, 2 people\]  peak [0-9.]*  \.\.#\.#  " piped &&
+	grep "id:hot-3@$ID .* insult .idiot." piped &&
+	sort piped >piped.sorted && sort applied >applied.sorted &&
+	diff -u applied.sorted piped.sorted
+'
+
 test_expect_success '--apply keeps the score and reasons as properties' '
 	notmuch dump --include=properties "id:hot-3@$ID" >props &&
 	grep "civil.heat=" props &&
