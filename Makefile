@@ -17,6 +17,7 @@ LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 DATADIR ?= $(PREFIX)/share
 MANDIR ?= $(DATADIR)/man
+LISPDIR ?= $(DATADIR)/emacs/site-lisp
 
 B ?= build
 PKG_CONFIG ?= pkg-config
@@ -183,12 +184,15 @@ install: all
 	install -m 755 $(HOOKS:%=$(B)/share/civil/hooks/%) $(DESTDIR)$(DATADIR)/civil/hooks
 	install -m 644 $(B)/share/civil/heat.lexicon $(DESTDIR)$(DATADIR)/civil
 	$(if $(MAN),install -m 644 $(MAN) $(DESTDIR)$(MANDIR)/man1)
+	install -d $(DESTDIR)$(LISPDIR)
+	install -m 644 emacs/civil.el $(DESTDIR)$(LISPDIR)
 
 uninstall:
 	rm -f $(CMDS:%=$(DESTDIR)$(BINDIR)/%) \
 		$(DESTDIR)$(LIBDIR)/libcivil.* $(DESTDIR)$(LIBDIR)/pkgconfig/civil.pc \
 		$(DESTDIR)$(INCLUDEDIR)/civil.h \
-		$(MAN:doc/%=$(DESTDIR)$(MANDIR)/man1/%)
+		$(MAN:doc/%=$(DESTDIR)$(MANDIR)/man1/%) \
+		$(DESTDIR)$(LISPDIR)/civil.el
 	rm -rf $(DESTDIR)$(DATADIR)/civil
 
 format:

@@ -1,0 +1,184 @@
+;;; civil.el --- civil's heated threads in notmuch-emacs  -*- lexical-binding: t -*-
+
+;; SPDX-License-Identifier: GPL-2.0-only
+
+;; Keywords: mail
+;; Package-Requires: ((emacs "27.1") (notmuch "0.32"))
+
+;;; Commentary:
+
+;; civil (civil-scan, civil-heated, escalate-thread) in notmuch-emacs:
+;;
+;; - a saved search "heated" for the threads civil (or you) tagged heated,
+;;   on the notmuch-hello screen and under `j H';
+;; - in notmuch-show, under each heated message's header line, the
+;;   passages that made civil flag it (from `civil-heated --format=json
+;;   --explain', which reads the reasons `civil-scan --apply' kept);
+;; - `E' in notmuch-show, notmuch-search and notmuch-tree runs
+;;   `escalate-thread' on the current thread and opens the private draft
+;;   to the board for you to finish and send (it sends nothing itself).
+;;
+;; Put this in your init file:
+;;
+;;     (with-eval-after-load 'notmuch (require 'civil))
+
+;;; Code:
+
+(require 'json)
+(require 'notmuch)
+(require 'notmuch-show)
+(require 'notmuch-tree)
+(require 'notmuch-draft)
+
+(defgroup civil nil
+  "civil's heated threads in notmuch."
+  :group 'notmuch)
+
+(defcustom civil-heated-program "civil-heated"
+  "The civil-heated program."
+  :type 'string)
+
+(defcustom civil-escalate-program "escalate-thread"
+  "The escalate-thread program."
+  :type 'string)
+
+(defcustom civil-show-reasons t
+  "Whether notmuch-show lists why civil found a message heated."
+  :type 'boolean)
+
+(defcustom civil-saved-search-key "H"
+  "The key of the \"heated\" saved search, or nil for none."
+  :type '(choice string (const nil)))
+
+(defface civil-reason
+  '((t :inherit font-lock-warning-face))
+  "Face of the reasons civil gives in notmuch-show.")
+
+(defun civil--setting (key default)
+  "The notmuch config value of KEY (civil.tag...), or DEFAULT."
+  (let ((v (ignore-errors
+	     (car (notmuch--process-lines notmuch-command "config" "get"
+					  key)))))
+    (if (and v (not (string= v ""))) v default)))
+
+(defun civil-heated-query ()
+  "The notmuch query for the threads civil lists as heated."
+  (format "tag:%s or tag:%s"
+	  (civil--setting "civil.tag" "heated")
+	  (civil--setting "civil.thread-tag" "heated-thread")))
+
+(defun civil--add-saved-search ()
+  "Add the \"heated\" saved search, unless there is one."
+  (unless (seq-find (lambda (s)
+		      (equal (notmuch-saved-search-get s :name) "heated"))
+		    notmuch-saved-searches)
+    (customize-set-variable
+     'notmuch-saved-searches
+     (append notmuch-saved-searches
+	     (list (append (list :name "heated" :query (civil-heated-query)
+				 :sort-order 'newest-first)
+			   (and civil-saved-search-key
+				(list :key civil-saved-search-key))))))))
+
+;;; Reasons in notmuch-show
+
+(defun civil--heated-json (query)
+  "The threads `civil-heated --format=json --explain QUERY' lists."
+  (with-temp-buffer
+    (when (eq 0 (ignore-errors
+		  (call-process civil-heated-program nil (list t nil) nil
+				"--format=json" "--explain" query)))
+      (goto-char (point-min))
+      (let ((json-object-type 'alist)
+	    (json-array-type 'list)
+	    (json-key-type 'symbol))
+	(ignore-errors (json-read))))))
+
+(defun civil--passages-by-id (threads)
+  "A hash table: Message-ID -> the passages THREADS give for it."
+  (let ((by-id (make-hash-table :test #'equal)))
+    (dolist (thread threads)
+      (dolist (p (alist-get 'passages thread))
+	(let ((id (alist-get 'id p)))
+	  (puthash id (append (gethash id by-id) (list p)) by-id))))
+    by-id))
+
+(defun civil--reason-lines (passages indent)
+  "Lines of text saying why, one per passage in PASSAGES, INDENT deep."
+  (mapconcat
+   (lambda (p)
+     (format "%scivil: %.2f %s '%s'%s: \"%s\""
+	     (make-string indent ?\s)
+	     (alist-get 'score p) (alist-get 'signal p) (alist-get 'match p)
+	     (if (eq (alist-get 'aimed p) t) " (at a person)" "")
+	     (alist-get 'sentence p)))
+   passages "\n"))
+
+(defun civil--indent ()
+  "Columns the current message's header line is indented by."
+  (* notmuch-show-indent-messages-width
+     (or (notmuch-show-get-prop :depth) 0)))
+
+(defun civil-show-insert-reasons ()
+  "Show under each heated message's header line why civil flagged it.
+Run from `notmuch-show-hook'."
+  (when (and civil-show-reasons notmuch-show-thread-id)
+    (let ((by-id (civil--passages-by-id
+		  (civil--heated-json notmuch-show-thread-id))))
+      (unless (zerop (hash-table-count by-id))
+	(notmuch-show-mapc
+	 (lambda ()
+	   (let ((passages (gethash (notmuch-show-get-message-id t) by-id)))
+	     (when passages
+	       (save-excursion
+		 (goto-char (notmuch-show-message-top))
+		 (let ((ov (make-overlay (line-end-position)
+					 (line-end-position))))
+		   (overlay-put ov 'civil t)
+		   (overlay-put ov 'after-string
+				(propertize
+				 (concat "\n" (civil--reason-lines
+						passages
+						(civil--indent)))
+				 'face 'civil-reason))))))))))))
+
+;;; Escalating a thread
+
+(defun civil--current-thread ()
+  "A notmuch query for the thread at point, in show, search or tree."
+  (cond ((derived-mode-p 'notmuch-show-mode) notmuch-show-thread-id)
+	((derived-mode-p 'notmuch-tree-mode) (notmuch-tree-get-message-id))
+	((derived-mode-p 'notmuch-search-mode)
+	 (notmuch-search-find-thread-id))))
+
+(defun civil-escalate-thread (&optional thread)
+  "Make the private draft to the board about THREAD, and edit it.
+THREAD is a notmuch query for the thread at point by default.
+`escalate-thread' stores the draft in notmuch; this opens it with
+`notmuch-draft-resume'.  Nothing is sent until you send it."
+  (interactive)
+  (let ((thread (or thread (civil--current-thread))))
+    (unless thread
+      (user-error "No thread here"))
+    (with-temp-buffer
+      (let ((status (call-process civil-escalate-program nil t nil
+				  "--notmuch" thread)))
+	(unless (eq status 0)
+	  (error "%s" (string-trim (buffer-string))))
+	(goto-char (point-min))
+	(unless (re-search-forward "^  \\(id:[^ \n]+\\)$" nil t)
+	  (error "escalate-thread said no draft id: %s"
+		 (string-trim (buffer-string))))
+	(let ((id (match-string 1)))
+	  (notmuch-draft-resume id)
+	  (message "A draft to the board: add your own words, then send it"))))))
+
+(define-key notmuch-show-mode-map "E" #'civil-escalate-thread)
+(define-key notmuch-search-mode-map "E" #'civil-escalate-thread)
+(define-key notmuch-tree-mode-map "E" #'civil-escalate-thread)
+(add-hook 'notmuch-show-hook #'civil-show-insert-reasons)
+(civil--add-saved-search)
+
+(provide 'civil)
+
+;;; civil.el ends here
