@@ -1,0 +1,162 @@
+#!/bin/sh
+# The README's mutt, neomutt and aerc snippets, pasted as they are and
+# driven in the real programs under tmux: the heated-threads mailbox and
+# folder, and E making the draft to the board from the whole thread.
+. "$(dirname "$0")/lib.sh"
+
+command -v notmuch >/dev/null || skip_all "notmuch is not installed"
+command -v tmux >/dev/null || skip_all "tmux is not installed"
+ID=kernel-test.invalid
+
+setup_notmuch
+make_threads
+# A body line that starts with "From ", which an mbox must quote.
+mail hot-6 "Re: [PATCH] mm: speed up the fault path" "Rex Viewer <rex@$ID>" hot-5 9 <<-\EOF
+	From the log it is obvious: you are an idiot.
+EOF
+notmuch new --quiet
+civil-scan --apply "*" 2>/dev/null
+HEATED=$(notmuch count "tag:heated or tag:heated-thread")
+
+# snippet NAME - the README's code block that starts "# civil: NAME".
+snippet() {
+	sed -n "/^    # civil: $1/,/^\$/s/^    //p" "$CIVIL_SRC/README.md"
+}
+
+# A tmux server of this test's own, gone when the test is.
+TMUX_SOCK="$TEST_DIR/tmux.sock"
+if test -n "${CIVIL_TEST_KEEP:-}"; then
+	trap 'tmux -S "$TMUX_SOCK" kill-server 2>/dev/null' EXIT
+else
+	trap 'tmux -S "$TMUX_SOCK" kill-server 2>/dev/null; cd /; rm -rf "$TEST_DIR"' EXIT
+fi
+
+# in_tmux NAME COMMAND - run COMMAND in a detached 200x50 terminal, in
+# the kernel tree (escalate-thread reads its code there).
+in_tmux() {
+	tmux -S "$TMUX_SOCK" new-session -d -s "$1" -x 200 -y 50 \
+		-c "$TEST_DIR/linux" \
+		"env HOME='$HOME' XDG_CONFIG_HOME='$XDG_CONFIG_HOME' PATH='$PATH' NOTMUCH_CONFIG='$NOTMUCH_CONFIG' EDITOR=true TERM=xterm $2; sleep 60"
+}
+
+# pane NAME - what the terminal shows.
+pane() {
+	tmux -S "$TMUX_SOCK" capture-pane -p -t "$1"
+}
+
+# wait_for_pane NAME TEXT - until the terminal shows TEXT (30 s at most).
+wait_for_pane() {
+	_n=0
+	until pane "$1" | grep -q -- "$2"; do
+		_n=$((_n + 1))
+		if test $_n -gt 300; then
+			echo "gave up waiting for '$2' in $1; it shows:"
+			pane "$1"
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+
+keys() {
+	tmux -S "$TMUX_SOCK" send-keys -t "$@"
+}
+
+# check_draft FILE - the whole thread went in, privately, quotes intact.
+check_draft() {
+	grep -x "To: $TEST_CONTACT" "$1" &&
+	! grep -i "^cc:\|^in-reply-to:\|^references:" "$1" &&
+	python3 - "$1" <<-\PY
+	import email, sys
+	m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+	box = [p for p in m.walk() if p.get_content_type() == "application/mbox"]
+	assert len(box) == 1, "no mbox attached"
+	text = box[0].get_payload(decode=True).decode()
+	ids = [l for l in text.splitlines() if l.lower().startswith("message-id:")]
+	assert len(ids) == 6, ids
+	assert all("hot-" in l for l in ids), ids
+	assert "From the log it is obvious" in text, text
+	PY
+}
+
+make_kernel_repo linux
+
+if command -v mutt >/dev/null; then
+	test_expect_success 'mutt: E on a message escalates its whole thread' '
+		snippet mutt >macro &&
+		grep "^macro index,pager E" macro &&
+		{
+			echo "set folder=$HOME/mail spoolfile=$HOME/mail sort=threads"
+			cat macro
+		} >muttrc &&
+		in_tmux mutt "mutt -n -F ../muttrc -e \"push <search>~i\\\\ hot-3<enter>E\"" &&
+		wait_for_pane mutt "escalate-thread: a draft to <$TEST_CONTACT> is in" &&
+		check_draft "$(ls "$HOME"/escalation-*.eml)" &&
+		pane mutt | grep "Press any key" &&
+		test -z "$(ls "$SENT")"
+	'
+else
+	test_skip 'mutt: E escalates the thread' 'mutt is not installed'
+fi
+
+if command -v neomutt >/dev/null; then
+	test_expect_success 'neomutt: the heated mailbox holds the heated threads; E escalates' '
+		rm -f "$HOME"/escalation-*.eml &&
+		snippet "neomutt with notmuch" >vmb &&
+		grep "^virtual-mailboxes " vmb &&
+		{
+			echo "set nm_default_url=notmuch://$HOME/mail folder=$HOME/mail"
+			echo "set virtual_spool_file=yes sort=threads"
+			cat vmb
+			snippet mutt
+		} >neomuttrc &&
+		in_tmux neomutt "neomutt -n -F ../neomuttrc" &&
+		wait_for_pane neomutt "NeoMutt: heated \[Msgs:$HEATED " &&
+		! pane neomutt | grep "plumbers" &&
+		keys neomutt E &&
+		wait_for_pane neomutt "escalate-thread: a draft to <$TEST_CONTACT> is in" &&
+		check_draft "$(ls "$HOME"/escalation-*.eml)"
+	'
+else
+	test_skip 'neomutt: heated mailbox and E' 'neomutt is not installed'
+fi
+
+if command -v aerc >/dev/null; then
+	test_expect_success 'aerc: the heated folder; E stores the draft, :recall -f opens it' '
+		mkdir -p "$XDG_CONFIG_HOME/aerc" &&
+		snippet "aerc query-map" | grep -v "^#" >"$XDG_CONFIG_HOME/aerc/notmuch-queries" &&
+		grep -x "heated=tag:heated or tag:heated-thread" "$XDG_CONFIG_HOME/aerc/notmuch-queries" &&
+		{
+			echo "[test]"
+			echo "source = notmuch://$HOME/mail"
+			echo "query-map = $XDG_CONFIG_HOME/aerc/notmuch-queries"
+			echo "default = heated"
+			echo "outgoing = $TEST_DIR/fake.sendmail"
+			echo "from = Re Viewer <reviewer@$ID>"
+		} >"$XDG_CONFIG_HOME/aerc/accounts.conf" &&
+		chmod 600 "$XDG_CONFIG_HOME/aerc/accounts.conf" &&
+		sed "s/^#*threading-enabled=.*/threading-enabled=true/" /usr/share/aerc/aerc.conf >"$XDG_CONFIG_HOME/aerc/aerc.conf" &&
+		snippet "aerc binds" | grep -v "^#" >bind &&
+		sed "/^\\[messages\\]\$/r bind" /usr/share/aerc/binds.conf >"$XDG_CONFIG_HOME/aerc/binds.conf" &&
+		in_tmux aerc aerc &&
+		wait_for_pane aerc "Rex Viewer .*└─>" &&
+		! pane aerc | grep "plumbers" &&
+		sleep 1 &&
+		keys aerc E &&
+		wait_for_pane aerc "escalate-thread: a draft to <$TEST_CONTACT> is in notmuch" &&
+		test $(notmuch count tag:draft) -eq 1 &&
+		check_draft "$(notmuch search --output=files tag:draft)" &&
+		in_tmux aerc2 aerc &&
+		wait_for_pane aerc2 "Rex Viewer .*└─>" &&
+		keys aerc2 ":cf drafts" Enter &&
+		wait_for_pane aerc2 "Code of Conflict: request for help" &&
+		keys aerc2 ":recall -f" Enter &&
+		wait_for_pane aerc2 "^To: <$TEST_CONTACT>" &&
+		wait_for_pane aerc2 "Send this email?" &&
+		test -z "$(ls "$SENT")"
+	'
+else
+	test_skip 'aerc: heated folder and E' 'aerc is not installed'
+fi
+
+test_done
