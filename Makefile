@@ -18,6 +18,13 @@ INCLUDEDIR ?= $(PREFIX)/include
 DATADIR ?= $(PREFIX)/share
 MANDIR ?= $(DATADIR)/man
 LISPDIR ?= $(DATADIR)/emacs/site-lisp
+# bash-completion's own directory when it is under PREFIX, else the one it
+# also searches through XDG_DATA_DIRS.
+BASHCOMPDIR ?= $(or $(filter $(PREFIX)/%,$(shell $(PKG_CONFIG) \
+	--variable=completionsdir bash-completion 2>/dev/null)),$(DATADIR)/bash-completion/completions)
+ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
+SYSTEMDUSERDIR ?= $(or $(filter $(PREFIX)/%,$(shell $(PKG_CONFIG) \
+	--variable=systemduserunitdir systemd 2>/dev/null)),$(PREFIX)/lib/systemd/user)
 
 B ?= build
 PKG_CONFIG ?= pkg-config
@@ -186,13 +193,25 @@ install: all
 	$(if $(MAN),install -m 644 $(MAN) $(DESTDIR)$(MANDIR)/man1)
 	install -d $(DESTDIR)$(LISPDIR)
 	install -m 644 emacs/civil.el $(DESTDIR)$(LISPDIR)
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
+	for c in $(CMDS); do \
+		install -m 644 completions/civil.bash $(DESTDIR)$(BASHCOMPDIR)/$$c; \
+	done
+	install -m 644 completions/_civil $(DESTDIR)$(ZSHCOMPDIR)
+	install -d $(DESTDIR)$(SYSTEMDUSERDIR)
+	sed 's|@BINDIR@|$(BINDIR)|' systemd/civil-scan.service.in \
+		> $(DESTDIR)$(SYSTEMDUSERDIR)/civil-scan.service
+	install -m 644 systemd/civil-scan.timer $(DESTDIR)$(SYSTEMDUSERDIR)
 
 uninstall:
 	rm -f $(CMDS:%=$(DESTDIR)$(BINDIR)/%) \
 		$(DESTDIR)$(LIBDIR)/libcivil.* $(DESTDIR)$(LIBDIR)/pkgconfig/civil.pc \
 		$(DESTDIR)$(INCLUDEDIR)/civil.h \
 		$(MAN:doc/%=$(DESTDIR)$(MANDIR)/man1/%) \
-		$(DESTDIR)$(LISPDIR)/civil.el
+		$(DESTDIR)$(LISPDIR)/civil.el $(CMDS:%=$(DESTDIR)$(BASHCOMPDIR)/%) \
+		$(DESTDIR)$(ZSHCOMPDIR)/_civil \
+		$(DESTDIR)$(SYSTEMDUSERDIR)/civil-scan.service \
+		$(DESTDIR)$(SYSTEMDUSERDIR)/civil-scan.timer
 	rm -rf $(DESTDIR)$(DATADIR)/civil
 
 format:

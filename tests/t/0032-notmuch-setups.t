@@ -302,4 +302,33 @@ test_expect_success 'a user post-new hook is kept and said to run after civil'"'
 	test "$(tags_of a-hot)" = "heated heated-thread inbox unread "
 '
 
+# ---- no hooks: the systemd user timer ----
+
+test_expect_success 'the timer'"'"'s service scores mail that came with no hook run' '
+	nm_home dot-timer &&
+	old_mail &&
+	notmuch new --quiet &&
+	civil-install --notmuch >/dev/null &&
+	rm "$(notmuch config get database.hook_dir)/post-new" &&
+	sed "s|@BINDIR@|$CIVIL_BUILD/bin|" "$CIVIL_SRC/systemd/civil-scan.service.in" >civil-scan.service &&
+	cp "$CIVIL_SRC/systemd/civil-scan.timer" . &&
+	if command -v systemd-analyze >/dev/null; then
+		systemd-analyze verify --man=no civil-scan.service civil-scan.timer 2>err &&
+		test ! -s err
+	fi &&
+	new_mail a &&
+	notmuch new --quiet --no-hooks &&
+	mail b-hot "Re: [PATCH] mm: b" "Rex Viewer <rex@$ID>" "" 4 <<-\EOF &&
+	Shut up, you moron.
+	EOF
+	mv "$HOME/mail/cur/b-hot:2," "$HOME/b-hot.eml" &&
+	notmuch insert --folder=lists --create-folder <"$HOME/b-hot.eml" &&
+	test "$(tags_of a-hot)" = "inbox unread " &&
+	exec_start=$(sed -n "s/^ExecStart=//p" civil-scan.service) &&
+	$exec_start &&
+	test "$(tags_of a-hot)" = "heated heated-thread inbox unread " &&
+	test "$(tags_of b-hot)" = "heated heated-thread inbox unread " &&
+	test "$(tags_of old-1)" = "inbox unread "
+'
+
 test_done
