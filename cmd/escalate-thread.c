@@ -222,19 +222,23 @@ int main(int argc, char **argv)
 			break;
 		case 'h':
 			usage(stdout);
-			return 0;
+			rc = 0;
+			goto args;
 		case 'V':
 			printf("escalate-thread %s\n", CIVIL_VERSION);
-			return 0;
+			rc = 0;
+			goto args;
 		default:
 			usage(stderr);
-			return 2;
+			rc = 2;
+			goto args;
 		}
 	}
 	if ((mbox ? optind != argc : optind != argc - 1) ||
 	    (only && !n_picked)) {
 		usage(stderr);
-		return 2;
+		rc = 2;
+		goto args;
 	}
 
 	civil_init();
@@ -344,13 +348,14 @@ out:
 	civil_heat_free(heat);
 	civil_nm_config_release(&nm);
 	civil_context_close(&ctx);
-	for (size_t i = 0; i < n_picked; i++)
-		free(picked[i]);
-	free(picked);
 	civil_buf_release(&warnings);
 	civil_buf_release(&draft);
 	civil_buf_release(&input);
 	civil_buf_release(&where);
 	civil_shutdown();
+args:
+	for (size_t i = 0; i < n_picked; i++)
+		free(picked[i]);
+	free(picked);
 	return rc;
 }
