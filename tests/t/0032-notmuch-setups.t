@@ -141,6 +141,7 @@ test_expect_success 'a comment after a value: one line naming the key and the va
 
 test_expect_success 'a key civil does not know, a tag with a blank, several at once' '
 	nm_home dot-typo &&
+	notmuch new --quiet &&
 	printf "[civil]\ntreshold=1.5\n" >>"$CFG" &&
 	{ civil-scan "*" 2>err; status=$?; } ;
 	test $status -eq 1 &&
