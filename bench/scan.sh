@@ -49,6 +49,25 @@ if test -r "$corpus"; then
 	civil-scan --apply '*'
 	b=$(($(now_ns) - t0))
 	echo "civil-scan --apply '*': first run $(ms "$a") ms, rescan $(ms "$b") ms"
+	# The post-new hook's scan: what changed since the last --apply
+	# (lastmod) against a tag query naming the same 20 messages, arms
+	# alternating; each round changes the 20 first, as new mail would.
+	ids=$(notmuch search --output=messages --limit=20 '*')
+	civil-scan --apply 2>/dev/null
+	q= m=
+	for r in $(seq 1 "$rounds"); do
+		notmuch tag +bench-new -- $ids
+		t0=$(now_ns)
+		civil-scan --apply tag:bench-new
+		q="$q $(($(now_ns) - t0))"
+		notmuch tag -bench-new -- $ids
+		t0=$(now_ns)
+		civil-scan --apply
+		m="$m $(($(now_ns) - t0))"
+	done
+	echo "post-new hook scan of 20 changed messages, median of $rounds:"
+	echo "  civil-scan --apply tag:bench-new: $(ms "$(median $q)") ms"
+	echo "  civil-scan --apply (lastmod):     $(ms "$(median $m)") ms"
 	echo "tagged: $(notmuch count tag:heated) messages heated," \
 		"$(notmuch count --output=threads tag:heated-thread) of" \
 		"$(notmuch count --output=threads '*') threads heated"
