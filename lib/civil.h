@@ -483,6 +483,7 @@ typedef struct civil_scan_sink {
 
 typedef struct civil_scan_stats {
 	size_t scanned, skipped, heated, threads_heated, changed;
+	size_t threads_skipped; /* could not be read: their tags left alone */
 } civil_scan_stats_t;
 
 typedef struct civil_scan_opts {
@@ -494,7 +495,9 @@ typedef struct civil_scan_opts {
 /* Score the messages of o->query.  Without o->apply, tag changes go to
  * sink->tag_line; with it, they are made in the database (which is opened
  * for writing only for that, waiting at most cfg->lock_timeout_ms).
- * CIVIL_STATUS_PARTIAL when some messages could not be read. */
+ * CIVIL_STATUS_PARTIAL when some messages or threads could not be read
+ * (a missing file; another process writing the database faster than
+ * civil could read it again): nothing is tagged or untagged from them. */
 civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 			     const civil_scan_sink_t *sink,
 			     civil_scan_stats_t *stats, civil_error_t *err);
