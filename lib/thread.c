@@ -292,48 +292,74 @@ civil_status_t civil_thread_from_mbox(const void *data, size_t len,
 
 /* ---- naming a thread ---- */
 
+/* A Message-ID (RFC 5322 msg-id, brackets off) has an '@' and no white
+ * space or control characters: anything else is not taken for one. */
+static bool plain_id(const char *id)
+{
+	if (!strchr(id, '@'))
+		return false;
+	for (const unsigned char *c = (const unsigned char *)id; *c; c++)
+		if (*c <= ' ' || *c == 0x7f)
+			return false;
+	return true;
+}
+
+/* The Message-ID of a lore (or any public-inbox) URL, the part after its
+ * scheme: .../r/<msgid>[/...], .../<list>/<msgid>[/...], the path part
+ * with an '@' in it.  NULL when there is none. */
+static char *id_from_url(const char *rest)
+{
+	const char *path = strchr(rest, '/');
+	struct civil_buf q = CIVIL_BUF_INIT;
+	char **parts;
+
+	if (!path)
+		return NULL;
+	parts = g_strsplit(path + 1, "/", -1);
+	for (size_t i = 0; parts[i]; i++) {
+		if (strchr(parts[i], '@')) {
+			/* NULL for an escaped NUL. */
+			char *id = g_uri_unescape_string(parts[i], NULL);
+
+			if (id && plain_id(id))
+				civil_db_quote_term(&q, "id", id);
+			g_free(id);
+			break;
+		}
+	}
+	g_strfreev(parts);
+	if (q.len)
+		return civil_buf_detach(&q);
+	civil_buf_release(&q);
+	return NULL;
+}
+
 /* THREAD as given on the command line -> a notmuch query.  A query is
  * kept; a lore (or any public-inbox) URL or a bare Message-ID becomes
- * id:... */
+ * id:...  Every part is looked for within arg's own bytes. */
 char *civil_thread_query(const char *arg)
 {
+	static const char *const schemes[] = { "http://", "https://" };
 	struct civil_buf q = CIVIL_BUF_INIT;
-	const char *p;
+	const char *p = arg;
 	char *id;
 
-	if (!strncmp(arg, "http://", 7) || !strncmp(arg, "https://", 8)) {
-		/* .../r/<msgid>[/...], .../<list>/<msgid>[/...]: the
-		 * Message-ID is the path part with an '@' in it. */
-		char **parts = g_strsplit(
-			strchr(arg + 8, '/') ? strchr(arg + 8, '/') : "", "/",
-			-1);
-
-		for (size_t i = 0; parts[i]; i++) {
-			if (strchr(parts[i], '@')) {
-				char *unesc =
-					g_uri_unescape_string(parts[i], NULL);
-
-				civil_db_quote_term(&q, "id",
-						    unesc ? unesc : parts[i]);
-				g_free(unesc);
-				break;
-			}
-		}
-		g_strfreev(parts);
-		if (q.len)
-			return civil_buf_detach(&q);
-		civil_buf_release(&q);
-		return NULL;
-	}
+	for (size_t i = 0; i < 2; i++)
+		if (!strncmp(arg, schemes[i], strlen(schemes[i])))
+			return id_from_url(arg + strlen(schemes[i]));
 	/* "<id@host>" or "id@host" with no query syntax around it. */
-	p = arg;
 	if (*p == '<')
 		p++;
-	if (strchr(p, '@') && !strchr(p, ':') && !strchr(p, ' ')) {
+	if (plain_id(p) && !strchr(p, ':')) {
 		id = strndup(p, strcspn(p, ">"));
-		civil_db_quote_term(&q, "id", id);
+		if (!id)
+			abort();
+		if (plain_id(id)) {
+			civil_db_quote_term(&q, "id", id);
+			free(id);
+			return civil_buf_detach(&q);
+		}
 		free(id);
-		return civil_buf_detach(&q);
 	}
 	return civil_xstrdup(arg);
 }

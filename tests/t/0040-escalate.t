@@ -166,6 +166,20 @@ test_expect_success 'bad names: nothing, several threads, not in the database' '
 	test $s1 -eq 1 && test $s2 -eq 1 && test $s3 -eq 1
 '
 
+# The environment follows the arguments in memory: a parse that reads past
+# "http://" finds A's value there and takes its '@' for a Message-ID.
+test_expect_success 'a URL that is only a scheme: no Message-ID, nothing read past it' '
+	for url in http:// https://; do
+		{ env -i "A=/leak@$ID/" HOME="$HOME" PATH="$PATH" \
+			NOTMUCH_CONFIG="$NOTMUCH_CONFIG" G_SLICE=always-malloc \
+			LSAN_OPTIONS="$LSAN_OPTIONS" UBSAN_OPTIONS="$UBSAN_OPTIONS" \
+			escalate-thread --stdout "$url" >out 2>err; status=$?; } ;
+		cat err &&
+		test $status -eq 1 && test ! -s out &&
+		grep -x "escalate-thread: no Message-ID in .$url." err || return 1
+	done
+'
+
 test_expect_success 'a message file gone: the draft says so and goes on' '
 	file=$(notmuch search --output=files "id:hot-2@$ID") &&
 	mv "$file" "$TEST_DIR/hot-2.saved" &&
