@@ -351,8 +351,9 @@ bool civil_subject_is_cover(const char *subject);
 /* Called for each message; return non-zero to stop.  msg is freed after. */
 typedef int (*civil_mbox_fn)(civil_message_t *msg, void *arg);
 
-/* Each message of the mbox in data (or data itself when it is a single
- * message).  Messages that are not mail are counted in *skipped. */
+/* Each message of the mbox in data's len bytes (or data itself when it
+ * is a single message; no NUL needed after them).  Messages that are not
+ * mail are counted in *skipped. */
 civil_status_t civil_mbox_foreach(const void *data, size_t len,
 				  const char *name, civil_mbox_fn fn, void *arg,
 				  size_t *skipped, civil_error_t *err);
