@@ -207,6 +207,45 @@ assert \"y@evil.invalid\" in m[\"Subject\"]
 "
 '
 
+# An encoded word whose text is another encoded word, decoding to CR LF
+# and a header: in the Subject, and in the From display name.
+test_expect_success 'encoded words inside encoded words stay on one line' '
+	{
+		inner=$(printf "Eve\r\nBcc: v@evil.example" | base64 -w0) &&
+		printf "From: =?UTF-8?B?%s?= <eve@kernel-test.invalid>\n" \
+			"$(printf "=?UTF-8?B?%s?=" "$inner" | base64 -w0)" &&
+		inner=$(printf "\r\nBcc: v@evil.example" | base64 -w0) &&
+		printf "Subject: =?UTF-8?B?%s?=\n" \
+			"$(printf "trick =?UTF-8?B?%s?=" "$inner" | base64 -w0)" &&
+		printf "Message-ID: <nested-1@$ID>\nDate: Mon, 09 Mar 2026 11:00:00 +0000\n\n" &&
+		printf "You idiot.\n"
+	} >nested-1.eml &&
+	add_mail nested-1 <nested-1.eml &&
+	notmuch new --quiet &&
+	escalate-thread --stdout "id:nested-1@$ID" >nested-db.eml &&
+	escalate-thread --stdout --mbox nested-1.eml >nested-mbox.eml &&
+	for draft in nested-db.eml nested-mbox.eml; do
+		parse $draft "
+from email.header import decode_header, make_header
+def decoded(v):
+    for _ in range(10):
+        d = str(make_header(decode_header(v)))
+        if d == v:
+            return d
+        v = d
+    raise Exception(\"no fixed point: \" + v)
+for k, v in m.items():
+    assert len(decoded(str(v)).splitlines()) == 1, (k, decoded(str(v)))
+rcpt = [a.addr_spec for h in m.get_all(\"To\", []) + m.get_all(\"Cc\", []) + m.get_all(\"Bcc\", []) for a in h.addresses]
+assert rcpt == [\"tab@lists.linux-foundation.org\"], rcpt
+body = m.get_body((\"plain\",)).get_content()
+bad = [l for l in body.splitlines() if l.lower().startswith(\"bcc:\")]
+assert not bad, bad
+assert \"Bcc: v@evil.example\" in decoded(str(m[\"Subject\"]))
+" || return 1
+	done
+'
+
 test_expect_success '--mbox: from b4 mbox output, stdin, broken From_ lines' '
 	notmuch show --format=mbox "$HOT" >t.mbox &&
 	escalate-thread --stdout --mbox t.mbox >m1.eml &&

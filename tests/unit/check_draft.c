@@ -255,6 +255,51 @@ START_TEST(injection_stays_in_the_body)
 }
 END_TEST
 
+/* Encoded words whose text is another encoded word, decoding to CR LF and
+ * a header: the name "Eve\r\nBcc: v@evil.example", the subject
+ * "trick \r\nBcc: v@evil.example", each encoded twice. */
+START_TEST(nested_encoded_words)
+{
+	static const char evil[] =
+		"From: =?UTF-8?B?PT9VVEYtOD9CP1JYWmxEUXBDWTJNNklIWkFaWFpwYkM1b"
+		"GVHRnRjR3hsPz0=?= <eve@t.invalid>\n"
+		"Subject: =?UTF-8?B?dHJpY2sgPT9VVEYtOD9CP0RRcENZMk02SUhaQVpYWnB"
+		"iQzVsZUdGdGNHeGw/PQ==?=\n"
+		"Message-ID: <n@t.invalid>\nDate: Mon, 02 Mar 2026 10:00:00 "
+		"+0000\n\nYou idiot.\n";
+	civil_thread_t t;
+	civil_draft_opts_t o = opts();
+	struct civil_buf out = CIVIL_BUF_INIT;
+	GMimeMessage *m;
+	char *subject, *body;
+	size_t skipped;
+
+	ck_assert_int_eq(civil_thread_from_mbox(evil, strlen(evil), "e", heat,
+						&t, &skipped, NULL),
+			 0);
+	ck_assert_int_eq(civil_draft_build(&t, &o, &out, NULL), 0);
+	m = parse(&out);
+	/* However often a reader decodes it, the subject is one line. */
+	subject = g_strdup(g_mime_message_get_subject(m));
+	for (int i = 0; i < 4; i++) {
+		char *again = g_mime_utils_header_decode_text(NULL, subject);
+
+		g_free(subject);
+		subject = again;
+	}
+	ck_assert_msg(!strpbrk(subject, "\r\n"), "%s", subject);
+	ck_assert(strstr(subject, "Bcc: v@evil.example"));
+	body = part_text(m, 0);
+	ck_assert_msg(!strstr(body, "\nBcc:"), "%s", body);
+	ck_assert_msg(!strstr(body, "=?"), "%s", body);
+	g_free(subject);
+	g_free(body);
+	g_object_unref(m);
+	civil_thread_release(&t);
+	civil_buf_release(&out);
+}
+END_TEST
+
 START_TEST(thread_queries)
 {
 	char *q;
@@ -320,6 +365,7 @@ Suite *suite_draft(void)
 	tcase_add_test(tc, attachment_is_the_thread);
 	tcase_add_test(tc, refusals);
 	tcase_add_test(tc, injection_stays_in_the_body);
+	tcase_add_test(tc, nested_encoded_words);
 	tcase_add_test(tc, thread_queries);
 	tcase_add_test(tc, thread_queries_bounded);
 	suite_add_tcase(s, tc);
