@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cmd.h"
 
@@ -31,113 +30,19 @@ struct out {
 	size_t n;
 };
 
-static void day(char buf[11], long long t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	strftime(buf, 11, "%Y-%m-%d", gmtime_r(&tt, &tm));
-}
-
-static void print_text(const civil_heated_thread_t *t, bool explain)
-{
-	char a[11], b[11];
-
-	day(a, t->first);
-	day(b, t->last);
-	printf("thread:%s  %s..%s  [%zu msgs, %zu people]  peak %s", t->thread,
-	       a, b, t->messages, t->n_people, t->scored ? "" : "-");
-	if (t->scored)
-		printf("%.2f", t->peak);
-	printf("  %s", t->strip);
-	for (size_t i = 0; i < t->n_lists; i++)
-		printf("%s%s", i ? "," : "  ", t->lists[i]);
-	printf("\n    %s\n", t->subject);
-	for (size_t i = 0; explain && i < t->n_passages; i++) {
-		const civil_heated_passage_t *p = &t->passages[i];
-
-		printf("    id:%s  %.2f  %s '%s'%s: \"%s\"\n", p->id, p->score,
-		       p->signal, p->match, p->aimed ? " (at a person)" : "",
-		       p->sentence);
-	}
-}
-
-static void json_strv(struct civil_buf *b, char *const *v, size_t n)
-{
-	civil_buf_addch(b, '[');
-	for (size_t i = 0; i < n; i++) {
-		if (i)
-			civil_buf_addch(b, ',');
-		civil_json_string(b, v[i]);
-	}
-	civil_buf_addch(b, ']');
-}
-
-static void print_json(const civil_heated_thread_t *t, bool explain, bool first)
-{
-	struct civil_buf b = CIVIL_BUF_INIT;
-
-	civil_buf_adds(&b, first ? "[{" : ",\n{");
-	civil_buf_adds(&b, "\"thread\":");
-	civil_json_string(&b, t->thread);
-	civil_buf_addf(&b, ",\"timestamp\":%lld,\"matched\":%zu,\"total\":%zu",
-		       t->last, t->matched, t->messages);
-	civil_buf_adds(&b, ",\"authors\":");
-	civil_json_string(&b, t->authors);
-	civil_buf_adds(&b, ",\"subject\":");
-	civil_json_string(&b, t->subject);
-	civil_buf_adds(&b, ",\"query\":[");
-	civil_json_string(&b, "thread:");
-	b.len -= 1; /* "thread:<id>" as one string */
-	civil_buf_adds(&b, t->thread);
-	civil_buf_adds(&b, "\",null],\"tags\":");
-	json_strv(&b, t->tags, t->n_tags);
-	civil_buf_addf(&b,
-		       ",\"first\":%lld,\"last\":%lld,\"people\":", t->first,
-		       t->last);
-	json_strv(&b, t->people, t->n_people);
-	civil_buf_adds(&b, ",\"lists\":");
-	json_strv(&b, t->lists, t->n_lists);
-	if (t->scored)
-		civil_buf_addf(&b, ",\"peak\":%.2f", t->peak);
-	else
-		civil_buf_adds(&b, ",\"peak\":null");
-	civil_buf_addf(&b, ",\"heated\":%zu,\"escalating\":%s,\"strip\":",
-		       t->heat.heated, t->heat.escalating ? "true" : "false");
-	civil_json_string(&b, t->strip);
-	if (explain) {
-		civil_buf_adds(&b, ",\"passages\":[");
-		for (size_t i = 0; i < t->n_passages; i++) {
-			const civil_heated_passage_t *p = &t->passages[i];
-
-			civil_buf_adds(&b, i ? ",{\"id\":" : "{\"id\":");
-			civil_json_string(&b, p->id);
-			civil_buf_addf(&b,
-				       ",\"score\":%.2f,\"signal\":", p->score);
-			civil_json_string(&b, p->signal);
-			civil_buf_addf(&b, ",\"weight\":%.2f,\"aimed\":%s",
-				       p->weight, p->aimed ? "true" : "false");
-			civil_buf_adds(&b, ",\"match\":");
-			civil_json_string(&b, p->match);
-			civil_buf_adds(&b, ",\"sentence\":");
-			civil_json_string(&b, p->sentence);
-			civil_buf_addch(&b, '}');
-		}
-		civil_buf_addch(&b, ']');
-	}
-	civil_buf_addch(&b, '}');
-	fwrite(b.buf, 1, b.len, stdout);
-	civil_buf_release(&b);
-}
-
 static int print_thread(const civil_heated_thread_t *t, void *arg)
 {
 	struct out *o = arg;
+	struct civil_buf b = CIVIL_BUF_INIT;
 
-	if (o->json)
-		print_json(t, o->explain, o->n == 0);
-	else
-		print_text(t, o->explain);
+	if (o->json) {
+		civil_buf_adds(&b, o->n ? ",\n" : "[");
+		civil_heated_json(&b, t, o->explain);
+	} else {
+		civil_heated_text(&b, t, o->explain);
+	}
+	fwrite(b.buf, 1, b.len, stdout);
+	civil_buf_release(&b);
 	o->n++;
 	return 0;
 }

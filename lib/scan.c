@@ -63,6 +63,7 @@ struct scan {
 	GHashTable *by_id;	  /* id -> index + 1 in recs */
 	GQueue *pending;	  /* struct job *, not yet reported, in order */
 	civil_workers_t *workers; /* NULL: score in this thread */
+	size_t refused;		  /* tag lines that could not be written */
 };
 
 static void warn(struct scan *s, const char *fmt, ...)
@@ -80,29 +81,21 @@ static void warn(struct scan *s, const char *fmt, ...)
 	civil_buf_release(&b);
 }
 
-/* Tags in a batch line: anything but plain characters as %XX. */
-static void add_tag_encoded(struct civil_buf *b, const char *tag)
-{
-	for (const unsigned char *c = (const unsigned char *)tag; *c; c++) {
-		if (*c <= ' ' || *c >= 0x7f || *c == '%' || *c == '"' ||
-		    *c == '(' || *c == ')')
-			civil_buf_addf(b, "%%%02X", *c);
-		else
-			civil_buf_addch(b, (char)*c);
-	}
-}
-
+/* A tag line for the sink; one that can't be written is said instead,
+ * and the scan ends PARTIAL. */
 static void emit(struct scan *s, char sign, const char *tag, const char *prefix,
 		 const char *value)
 {
 	struct civil_buf b = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
 
-	civil_buf_addch(&b, sign);
-	add_tag_encoded(&b, tag);
-	civil_buf_adds(&b, " -- ");
-	civil_db_quote_term(&b, prefix, value);
-	if (s->sink->tag_line)
+	if (civil_tag_line(&b, sign, tag, prefix, value, &err)) {
+		warn(s, "%s; no tag line for it", err.message);
+		s->refused++;
+		civil_error_clear(&err);
+	} else if (s->sink->tag_line) {
 		s->sink->tag_line(b.buf, s->sink->arg);
+	}
 	civil_buf_release(&b);
 }
 
@@ -672,6 +665,13 @@ static void scan_free(struct scan *s)
 		g_queue_free(s->pending);
 }
 
+static civil_status_t refused(const struct scan *s, civil_error_t *err)
+{
+	return civil_error_set(err, CIVIL_STATUS_PARTIAL,
+			       "%zu tag lines not written (named above)",
+			       s->refused);
+}
+
 civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 			     const civil_scan_sink_t *sink,
 			     civil_scan_stats_t *stats, civil_error_t *err)
@@ -717,7 +717,9 @@ civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 			emit(&s, '-', o->cfg->thread_tag, "thread",
 			     g_ptr_array_index(cooled, i));
 	}
-	if (!st && stats->threads_skipped)
+	if (!st && s.refused)
+		st = refused(&s, err);
+	else if (!st && stats->threads_skipped)
 		st = civil_error_set(err, CIVIL_STATUS_PARTIAL,
 				     "%zu of %zu messages skipped, %zu "
 				     "threads left as they were; run it again",
@@ -769,7 +771,9 @@ civil_status_t civil_scan_mbox(const civil_heat_t *h, const void *data,
 	memset(stats, 0, sizeof(*stats));
 	st = civil_mbox_foreach(data, len, name, mbox_one, &s, &stats->skipped,
 				err);
-	if (!st && stats->skipped)
+	if (!st && s.refused)
+		st = refused(&s, err);
+	else if (!st && stats->skipped)
 		st = civil_error_set(err, CIVIL_STATUS_PARTIAL,
 				     "%zu messages in '%s' are not mail; "
 				     "skipped",
