@@ -647,6 +647,9 @@ void civil_thread_release(civil_thread_t *t);
 /* A command-line THREAD (query, Message-ID, lore URL) as a notmuch query;
  * malloc'd, NULL for a URL with no Message-ID in it. */
 char *civil_thread_query(const char *arg);
+/* A Message-ID as given for one message ("id:<x@y>", "id:\"x@y\"",
+ * "<x@y>", "x@y") without its wrapping: "x@y".  malloc'd. */
+char *civil_bare_id(const char *s);
 
 /* ---- the escalation draft (draft.c) ---- */
 

@@ -449,3 +449,12 @@ char *civil_thread_query(const char *arg)
 	}
 	return civil_xstrdup(arg);
 }
+
+char *civil_bare_id(const char *s)
+{
+	if (!strncmp(s, "id:", 3))
+		s += 3;
+	while (*s == '"' || *s == '<')
+		s++;
+	return strndup(s, strcspn(s, "\">"));
+}
