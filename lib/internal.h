@@ -62,8 +62,8 @@ bool civil_encoded_append(GMimeContentEncoding enc, const char *raw, size_t len,
 const char *civil_memcasemem(const char *hay, size_t len, const char *needle);
 
 /* thread.c: a value taken from mail, for a header or a line of a body:
- * encoded words decoded until nothing changes (one that still won't
- * decode is broken, "= ?"), every run of control characters and line
+ * encoded words decoded until nothing changes (what still starts one is
+ * broken, "= ?"), every run of control characters and line
  * breaks one space, no space at either end.  malloc'd; NULL gives "". */
 char *civil_one_line(const char *s);
 /* The len bytes at s into out, every run of control characters and line

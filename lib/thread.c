@@ -75,9 +75,10 @@ char *civil_one_line(const char *s)
 	}
 	civil_line_collapse(&b, text, strlen(text), false);
 	g_free(text);
-	/* What still looks like an encoded word did not decode here, but
-	 * some reader may decode it: break it, so none does. */
-	if ((p = strstr(civil_buf_str(&b), "=?")) && strstr(p + 2, "?=")) {
+	/* What still looks like the start of an encoded word did not
+	 * decode here, but some reader may decode it, and GMime, writing it
+	 * as text, folds the line inside the next one: break it. */
+	if (strstr(civil_buf_str(&b), "=?")) {
 		struct civil_buf broken = CIVIL_BUF_INIT;
 
 		for (const char *c = b.buf; *c; c++) {

@@ -300,6 +300,39 @@ START_TEST(nested_encoded_words)
 }
 END_TEST
 
+/* "=?" with no "?=" after it decodes to nothing, and GMime, writing it
+ * as text, folded the Subject inside the encoded word after it: a TAB in
+ * the middle of the subject. */
+START_TEST(lone_encoded_word_start)
+{
+	struct civil_buf mbox = CIVIL_BUF_INIT, out = CIVIL_BUF_INIT;
+	civil_draft_opts_t o = opts();
+	civil_thread_t t;
+	GMimeMessage *m;
+	char *subject;
+	size_t skipped;
+
+	civil_buf_adds(&mbox, "From: a@t.invalid\nSubject: =?From x ");
+	for (int i = 0; i < 60; i++)
+		civil_buf_adds(&mbox, "\xc3\xa6");
+	civil_buf_adds(&mbox, " 2026\nMessage-ID: <l@t.invalid>\n\nx\n");
+	ck_assert_int_eq(civil_thread_from_mbox(mbox.buf, mbox.len, "l", heat,
+						&t, &skipped, NULL),
+			 0);
+	ck_assert_int_eq(civil_draft_build(&t, &o, &out, NULL), 0);
+	m = parse(&out);
+	subject = g_mime_utils_header_decode_text(
+		NULL, g_mime_message_get_subject(m));
+	ck_assert_msg(!strpbrk(subject, "\t\r\n"), "%s", subject);
+	ck_assert(strstr(subject, "= ?From x \xc3\xa6"));
+	g_free(subject);
+	g_object_unref(m);
+	civil_thread_release(&t);
+	civil_buf_release(&out);
+	civil_buf_release(&mbox);
+}
+END_TEST
+
 START_TEST(thread_queries)
 {
 	char *q;
@@ -366,6 +399,7 @@ Suite *suite_draft(void)
 	tcase_add_test(tc, refusals);
 	tcase_add_test(tc, injection_stays_in_the_body);
 	tcase_add_test(tc, nested_encoded_words);
+	tcase_add_test(tc, lone_encoded_word_start);
 	tcase_add_test(tc, thread_queries);
 	tcase_add_test(tc, thread_queries_bounded);
 	suite_add_tcase(s, tc);
