@@ -12,14 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cmd.h"
 
 const char *cmd_name = "civil-heated";
-
-#define HOUR (60 * 60)
-#define DAY  (24 * HOUR)
 
 static void usage(FILE *f)
 {
@@ -33,146 +29,19 @@ struct out {
 	size_t n;
 };
 
-static void day(char buf[11], long long t)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	strftime(buf, 11, "%Y-%m-%d", gmtime_r(&tt, &tm));
-}
-
-static void print_text(const civil_heated_thread_t *t, bool explain)
-{
-	char a[11], b[11];
-
-	day(a, t->first);
-	day(b, t->last);
-	printf("thread:%s  %s..%s  [%zu msgs, %zu people]  peak %s", t->thread,
-	       a, b, t->messages, t->n_people, t->scored ? "" : "-");
-	if (t->scored)
-		printf("%.2f", t->peak);
-	printf("  %s", t->strip);
-	for (size_t i = 0; i < t->n_lists; i++)
-		printf("%s%s", i ? "," : "  ", t->lists[i]);
-	printf("\n    %s\n", t->subject);
-	for (size_t i = 0; explain && i < t->n_passages; i++) {
-		const civil_heated_passage_t *p = &t->passages[i];
-
-		printf("    id:%s  %.2f  %s '%s'%s: \"%s\"\n", p->id, p->score,
-		       p->signal, p->match, p->aimed ? " (at a person)" : "",
-		       p->sentence);
-	}
-}
-
-/* "date_relative" as notmuch search --format=json writes it
- * (notmuch-time.c): "5 mins. ago", "Today 12:30", "Yest. 12:30",
- * "Mon. 12:30", "October 12", "2008-06-30"; notmuch-emacs shows it. */
-static void date_relative(char *buf, size_t n, long long when)
-{
-	time_t now = time(NULL), then = (time_t)when;
-	long long delta = (long long)now - when;
-	struct tm tm_now, tm_then;
-
-	localtime_r(&now, &tm_now);
-	localtime_r(&then, &tm_then);
-	if (delta < 0)
-		snprintf(buf, n, "the future");
-	else if (delta > 180 * DAY)
-		strftime(buf, n, "%F", &tm_then);
-	else if (delta < HOUR)
-		snprintf(buf, n, "%d mins. ago", (int)(delta / 60));
-	else if (delta <= 7 * DAY && tm_then.tm_wday == tm_now.tm_wday &&
-		 delta < DAY)
-		strftime(buf, n, "Today %R", &tm_then);
-	else if (delta <= 7 * DAY &&
-		 (tm_now.tm_wday + 7 - tm_then.tm_wday) % 7 == 1)
-		strftime(buf, n, "Yest. %R", &tm_then);
-	else if (delta <= 7 * DAY && tm_then.tm_wday != tm_now.tm_wday)
-		strftime(buf, n, "%a. %R", &tm_then);
-	else
-		strftime(buf, n, "%B %d", &tm_then);
-}
-
-static void json_strv(struct civil_buf *b, char *const *v, size_t n)
-{
-	civil_buf_addch(b, '[');
-	for (size_t i = 0; i < n; i++) {
-		if (i)
-			civil_buf_addch(b, ',');
-		civil_json_string(b, v[i]);
-	}
-	civil_buf_addch(b, ']');
-}
-
-static void print_json(const civil_heated_thread_t *t, bool explain, bool first)
-{
-	struct civil_buf b = CIVIL_BUF_INIT;
-	char when[32];
-
-	civil_buf_adds(&b, first ? "[{" : ",\n{");
-	civil_buf_adds(&b, "\"thread\":");
-	civil_json_string(&b, t->thread);
-	date_relative(when, sizeof(when), t->last);
-	civil_buf_addf(&b, ",\"timestamp\":%lld,\"date_relative\":", t->last);
-	civil_json_string(&b, when);
-	civil_buf_addf(&b, ",\"matched\":%zu,\"total\":%zu", t->matched,
-		       t->messages);
-	civil_buf_adds(&b, ",\"authors\":");
-	civil_json_string(&b, t->authors);
-	civil_buf_adds(&b, ",\"subject\":");
-	civil_json_string(&b, t->subject);
-	civil_buf_adds(&b, ",\"query\":[");
-	civil_json_string(&b, "thread:");
-	b.len -= 1; /* "thread:<id>" as one string */
-	civil_buf_adds(&b, t->thread);
-	civil_buf_adds(&b, "\",null],\"tags\":");
-	json_strv(&b, t->tags, t->n_tags);
-	civil_buf_addf(&b,
-		       ",\"first\":%lld,\"last\":%lld,\"people\":", t->first,
-		       t->last);
-	json_strv(&b, t->people, t->n_people);
-	civil_buf_adds(&b, ",\"lists\":");
-	json_strv(&b, t->lists, t->n_lists);
-	if (t->scored)
-		civil_buf_addf(&b, ",\"peak\":%.2f", t->peak);
-	else
-		civil_buf_adds(&b, ",\"peak\":null");
-	civil_buf_addf(&b, ",\"heated\":%zu,\"escalating\":%s,\"strip\":",
-		       t->heat.heated, t->heat.escalating ? "true" : "false");
-	civil_json_string(&b, t->strip);
-	if (explain) {
-		civil_buf_adds(&b, ",\"passages\":[");
-		for (size_t i = 0; i < t->n_passages; i++) {
-			const civil_heated_passage_t *p = &t->passages[i];
-
-			civil_buf_adds(&b, i ? ",{\"id\":" : "{\"id\":");
-			civil_json_string(&b, p->id);
-			civil_buf_addf(&b,
-				       ",\"score\":%.2f,\"signal\":", p->score);
-			civil_json_string(&b, p->signal);
-			civil_buf_addf(&b, ",\"weight\":%.2f,\"aimed\":%s",
-				       p->weight, p->aimed ? "true" : "false");
-			civil_buf_adds(&b, ",\"match\":");
-			civil_json_string(&b, p->match);
-			civil_buf_adds(&b, ",\"sentence\":");
-			civil_json_string(&b, p->sentence);
-			civil_buf_addch(&b, '}');
-		}
-		civil_buf_addch(&b, ']');
-	}
-	civil_buf_addch(&b, '}');
-	fwrite(b.buf, 1, b.len, stdout);
-	civil_buf_release(&b);
-}
-
 static int print_thread(const civil_heated_thread_t *t, void *arg)
 {
 	struct out *o = arg;
+	struct civil_buf b = CIVIL_BUF_INIT;
 
-	if (o->json)
-		print_json(t, o->explain, o->n == 0);
-	else
-		print_text(t, o->explain);
+	if (o->json) {
+		civil_buf_adds(&b, o->n ? ",\n" : "[");
+		civil_heated_json(&b, t, o->explain);
+	} else {
+		civil_heated_text(&b, t, o->explain);
+	}
+	fwrite(b.buf, 1, b.len, stdout);
+	civil_buf_release(&b);
 	o->n++;
 	return 0;
 }

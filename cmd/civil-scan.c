@@ -32,12 +32,12 @@ static void usage(FILE *f)
 
 static void print_scored(const civil_scan_item_t *item, void *arg)
 {
-	struct civil_buf why = CIVIL_BUF_INIT;
+	struct civil_buf line = CIVIL_BUF_INIT;
 
 	(void)arg;
-	civil_heat_reasons_line(item->heat, &why);
-	printf("%.2f\t%s\t%s\n", item->score, item->id, civil_buf_str(&why));
-	civil_buf_release(&why);
+	civil_scores_line(&line, item);
+	fwrite(line.buf, 1, line.len, stdout);
+	civil_buf_release(&line);
 }
 
 static void print_line(const char *line, void *arg)

@@ -32,19 +32,6 @@ static void usage(FILE *f)
 
 enum dest { DEST_DEFAULT, DEST_NOTMUCH, DEST_FILE, DEST_STDOUT };
 
-/* "id:<x@y>", "<x@y>", "x@y" -> "x@y" */
-static char *bare_id(const char *s)
-{
-	size_t n;
-
-	if (!strncmp(s, "id:", 3))
-		s += 3;
-	while (*s == '"' || *s == '<')
-		s++;
-	n = strcspn(s, "\">");
-	return strndup(s, n);
-}
-
 /* Let the reporter write their part before the draft is stored. */
 static int edit(struct civil_buf *draft)
 {
@@ -212,7 +199,7 @@ int main(int argc, char **argv)
 			editing = true;
 			break;
 		case 'm':
-			picked[n_picked++] = bare_id(optarg);
+			picked[n_picked++] = civil_bare_id(optarg);
 			break;
 		case 'O':
 			only = true;

@@ -358,8 +358,9 @@ bool civil_subject_is_cover(const char *subject);
 /* Called for each message; return non-zero to stop.  msg is freed after. */
 typedef int (*civil_mbox_fn)(civil_message_t *msg, void *arg);
 
-/* Each message of the mbox in data (or data itself when it is a single
- * message).  Messages that are not mail are counted in *skipped. */
+/* Each message of the mbox in data's len bytes (or data itself when it
+ * is a single message; no NUL needed after them).  Messages that are not
+ * mail are counted in *skipped. */
 civil_status_t civil_mbox_foreach(const void *data, size_t len,
 				  const char *name, civil_mbox_fn fn, void *arg,
 				  size_t *skipped, civil_error_t *err);
@@ -490,6 +491,7 @@ typedef struct civil_scan_sink {
 
 typedef struct civil_scan_stats {
 	size_t scanned, skipped, heated, threads_heated, changed;
+	size_t threads_skipped; /* could not be read: their tags left alone */
 } civil_scan_stats_t;
 
 typedef struct civil_scan_opts {
@@ -506,7 +508,9 @@ typedef struct civil_scan_opts {
  * earlier apply with no query recorded (all of them when there is no
  * record for this database: sink->warn says so); o->apply records the
  * revision scanned, in the database's config (CIVIL_LASTMOD_KEY), with
- * the tags.  CIVIL_STATUS_PARTIAL when some messages could not be read. */
+ * the tags.  CIVIL_STATUS_PARTIAL when some messages or threads could not be read
+ * (a missing file; another process writing the database faster than
+ * civil could read it again): nothing is tagged or untagged from them. */
 civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 			     const civil_scan_sink_t *sink,
 			     civil_scan_stats_t *stats, civil_error_t *err);
@@ -570,6 +574,29 @@ civil_status_t civil_heated_foreach(const char *query,
 				    const civil_heat_t *heat, bool explain,
 				    civil_heated_fn fn, void *arg,
 				    civil_error_t *err);
+
+/* ---- what the commands print (output.c) ---- */
+
+/* s as a field of a line-oriented output: control characters written as
+ * C escapes (\t, \n, \r, \xNN), so a field never holds a TAB or a line
+ * break; every other byte as it is.  NULL is "". */
+void civil_field_escape(struct civil_buf *out, const char *s);
+/* "SCORE<TAB>MESSAGE-ID<TAB>REASONS\n", the fields escaped. */
+void civil_scores_line(struct civil_buf *out, const civil_scan_item_t *item);
+/* "+TAG -- PREFIX:\"VALUE\"" (sign '+' or '-'), a "notmuch tag --batch"
+ * line without its newline: the tag %XX-encoded, the value quoted as a
+ * Xapian boolean term.  A value with a line break can't be written in
+ * one: UNSUPPORTED, and nothing is added. */
+civil_status_t civil_tag_line(struct civil_buf *out, char sign, const char *tag,
+			      const char *prefix, const char *value,
+			      civil_error_t *err);
+/* A thread as civil-heated shows it: a line of facts, the subject, and
+ * with explain a line a passage; every value escaped. */
+void civil_heated_text(struct civil_buf *out, const civil_heated_thread_t *t,
+		       bool explain);
+/* A thread as one JSON object (doc/civil-heated-json.md). */
+void civil_heated_json(struct civil_buf *out, const civil_heated_thread_t *t,
+		       bool explain);
 
 /* ---- outgoing mail (outgoing.c) ---- */
 
@@ -638,6 +665,9 @@ void civil_thread_release(civil_thread_t *t);
 /* A command-line THREAD (query, Message-ID, lore URL) as a notmuch query;
  * malloc'd, NULL for a URL with no Message-ID in it. */
 char *civil_thread_query(const char *arg);
+/* A Message-ID as given for one message ("id:<x@y>", "id:\"x@y\"",
+ * "<x@y>", "x@y") without its wrapping: "x@y".  malloc'd. */
+char *civil_bare_id(const char *s);
 
 /* ---- the escalation draft (draft.c) ---- */
 

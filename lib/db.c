@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "db.h"
+#include "internal.h"
 
 /* Where Xapian keeps its lock: <path>/.notmuch/xapian or, with a split
  * layout, <path>/xapian. */
@@ -143,15 +144,47 @@ static void read_ahead(notmuch_message_t *m)
 	notmuch_filenames_destroy(f);
 }
 
+notmuch_status_t civil_db_reopen(notmuch_database_t *db)
+{
+	return notmuch_database_reopen(db, NOTMUCH_DATABASE_MODE_READ_ONLY);
+}
+
+/* Searching a snapshot another process has overwritten fails with an
+ * exception; a bad query is another status, and fails at once. */
+static notmuch_status_t search(notmuch_database_t *db, notmuch_query_t *q,
+			       bool retry, notmuch_messages_t **out)
+{
+	notmuch_status_t ns = notmuch_query_search_messages(q, out);
+
+	for (int i = 0; retry && ns == NOTMUCH_STATUS_XAPIAN_EXCEPTION &&
+			i < CIVIL_DB_RETRIES && !civil_db_reopen(db);
+	     i++)
+		ns = notmuch_query_search_messages(q, out);
+	return ns;
+}
+
+/* The message msgs points at; NULL when it could not be read. */
+static notmuch_message_t *get(notmuch_database_t *db, notmuch_messages_t *msgs,
+			      bool retry)
+{
+	notmuch_message_t *m = notmuch_messages_get(msgs);
+
+	for (int i = 0;
+	     retry && !m && i < CIVIL_DB_RETRIES && !civil_db_reopen(db); i++)
+		m = notmuch_messages_get(msgs);
+	return m;
+}
+
 static civil_status_t foreach (notmuch_database_t *db, const char *query,
 			       notmuch_sort_t sort, unsigned int ahead,
-			       civil_db_msg_fn fn, void *arg,
+			       bool retry, civil_db_msg_fn fn, void *arg,
 			       civil_error_t * err)
 {
 	notmuch_query_t *q = notmuch_query_create(db, query);
 	notmuch_messages_t *msgs = NULL;
 	notmuch_message_t *window[CIVIL_DB_AHEAD + 1];
 	unsigned int head = 0, n = 0;
+	civil_status_t st = CIVIL_STATUS_SUCCESS;
 	notmuch_status_t ns;
 	int stop = 0;
 
@@ -161,12 +194,14 @@ static civil_status_t foreach (notmuch_database_t *db, const char *query,
 	notmuch_query_set_sort(q, sort);
 	/* Scan everything asked for, excluded tags included. */
 	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_FALSE);
-	ns = notmuch_query_search_messages(q, &msgs);
+	ns = search(db, q, retry, &msgs);
 	if (ns) {
-		civil_status_t st = civil_error_set(
-			err, CIVIL_STATUS_DATABASE_ERROR, "bad query '%s': %s",
-			query, civil_db_message(db, ns));
-
+		st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
+				     ns == NOTMUCH_STATUS_XAPIAN_EXCEPTION
+					     ? "can't search '%s' in '%s': %s"
+					     : "bad query '%s'%.0s: %s",
+				     query, civil_db_path(db),
+				     civil_db_message(db, ns));
 		notmuch_query_destroy(q);
 		return st;
 	}
@@ -176,8 +211,20 @@ static civil_status_t foreach (notmuch_database_t *db, const char *query,
 		bool more = !stop && notmuch_messages_valid(msgs);
 
 		if (more) {
-			notmuch_message_t *m = notmuch_messages_get(msgs);
+			notmuch_message_t *m = get(db, msgs, retry);
 
+			if (!m) {
+				st = civil_error_set(
+					err, CIVIL_STATUS_DATABASE_ERROR,
+					"can't read '%s' in '%s' while "
+					"another process writes it: %s",
+					query, civil_db_path(db),
+					civil_db_message(
+						db,
+						NOTMUCH_STATUS_XAPIAN_EXCEPTION));
+				stop = 1;
+				continue;
+			}
 			if (ahead)
 				read_ahead(m);
 			window[(head + n) % (ahead + 1)] = m;
@@ -197,21 +244,29 @@ static civil_status_t foreach (notmuch_database_t *db, const char *query,
 		}
 	}
 	notmuch_query_destroy(q);
-	return CIVIL_STATUS_SUCCESS;
+	return st;
 }
 
 civil_status_t civil_db_foreach(notmuch_database_t *db, const char *query,
 				notmuch_sort_t sort, civil_db_msg_fn fn,
 				void *arg, civil_error_t *err)
 {
-	return foreach (db, query, sort, 0, fn, arg, err);
+	return foreach (db, query, sort, 0, true, fn, arg, err);
+}
+
+civil_status_t civil_db_foreach_writing(notmuch_database_t *db,
+					const char *query, notmuch_sort_t sort,
+					civil_db_msg_fn fn, void *arg,
+					civil_error_t *err)
+{
+	return foreach (db, query, sort, 0, false, fn, arg, err);
 }
 
 civil_status_t civil_db_foreach_file(notmuch_database_t *db, const char *query,
 				     notmuch_sort_t sort, civil_db_msg_fn fn,
 				     void *arg, civil_error_t *err)
 {
-	return foreach (db, query, sort, CIVIL_DB_AHEAD, fn, arg, err);
+	return foreach (db, query, sort, CIVIL_DB_AHEAD, true, fn, arg, err);
 }
 
 civil_status_t civil_db_count(notmuch_database_t *db, const char *query,
@@ -225,6 +280,10 @@ civil_status_t civil_db_count(notmuch_database_t *db, const char *query,
 				       "can't create query '%s'", query);
 	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_FALSE);
 	ns = notmuch_query_count_messages(q, count);
+	for (int i = 0; ns == NOTMUCH_STATUS_XAPIAN_EXCEPTION &&
+			i < CIVIL_DB_RETRIES && !civil_db_reopen(db);
+	     i++)
+		ns = notmuch_query_count_messages(q, count);
 	notmuch_query_destroy(q);
 	if (ns)
 		return civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
@@ -252,6 +311,75 @@ bool civil_db_has_tag(notmuch_message_t *msg, const char *tag)
 		has = !strcmp(notmuch_tags_get(tags), tag);
 	notmuch_tags_destroy(tags);
 	return has;
+}
+
+/* notmuch keeps 0 for a message whose Date is missing or unreadable, and
+ * answers 0 for a read that failed too: 0 is believed when the Date in
+ * the message's own file gives 0 as well, as notmuch reads it. */
+static bool date_is_zero(notmuch_message_t *m)
+{
+	const char *h = notmuch_message_get_header(m, "date");
+	GDateTime *dt;
+	bool zero;
+
+	if (!h || !*h)
+		return true;
+	dt = g_mime_utils_header_decode_date(h);
+	zero = !dt || g_date_time_to_unix(dt) <= 0;
+	if (dt)
+		g_date_time_unref(dt);
+	return zero;
+}
+
+notmuch_status_t civil_db_read_facts(notmuch_message_t *m, const char *tag,
+				     const char *thread_tag,
+				     civil_db_facts_t *out)
+{
+	const notmuch_status_t failed = NOTMUCH_STATUS_XAPIAN_EXCEPTION;
+	const char *civil_tagged;
+	notmuch_tags_t *tags;
+
+	memset(out, 0, sizeof(*out));
+	out->id = notmuch_message_get_message_id(m);
+	out->thread = notmuch_message_get_thread_id(m);
+	/* notmuch keeps From as a value, "" for a message without one: NULL
+	 * is a read that failed. */
+	out->from = notmuch_message_get_header(m, "from");
+	if (!out->id || !out->thread || !out->from ||
+	    notmuch_message_count_files(m) < 0)
+		return failed;
+	tags = notmuch_message_get_tags(m);
+	if (!tags)
+		return failed;
+	for (; notmuch_tags_valid(tags); notmuch_tags_move_to_next(tags)) {
+		const char *t = notmuch_tags_get(tags);
+
+		out->tagged |= !strcmp(t, tag);
+		out->thread_tagged |= !strcmp(t, thread_tag);
+	}
+	notmuch_tags_destroy(tags);
+	civil_tagged = civil_db_property(m, "civil.tagged");
+	out->civil_tagged = civil_tagged && !strcmp(civil_tagged, "1");
+	out->date = (long long)notmuch_message_get_date(m);
+	if (!out->date && !date_is_zero(m))
+		return failed;
+	return NOTMUCH_STATUS_SUCCESS;
+}
+
+notmuch_status_t civil_db_read_facts_retry(notmuch_message_t *m,
+					   const char *tag,
+					   const char *thread_tag,
+					   civil_db_facts_t *out)
+{
+	notmuch_database_t *db = notmuch_message_get_database(m);
+	notmuch_status_t ns = civil_db_read_facts(m, tag, thread_tag, out);
+
+	/* The same message object reads the reopened database. */
+	for (int i = 0; ns == NOTMUCH_STATUS_XAPIAN_EXCEPTION &&
+			i < CIVIL_DB_RETRIES && !civil_db_reopen(db);
+	     i++)
+		ns = civil_db_read_facts(m, tag, thread_tag, out);
+	return ns;
 }
 
 char *civil_db_existing_file(notmuch_message_t *msg, char **first)

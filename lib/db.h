@@ -20,12 +20,29 @@ const char *civil_db_path(notmuch_database_t *db);
 /* notmuch's own text for a failed call, or its status string. */
 const char *civil_db_message(notmuch_database_t *db, notmuch_status_t st);
 
-/* Run query over messages; fn gets each one.  A bad query fails with
- * DATABASE_ERROR naming it. */
+/* A read-only database is a snapshot: once another process has committed
+ * twice, reading it fails (Xapian's DatabaseModifiedError) until it is
+ * reopened at the newest revision.  notmuch answers many such reads with
+ * NULL, 0 or an empty list, which must never be taken as data: civil
+ * reopens and reads again, this many times at most. */
+#define CIVIL_DB_RETRIES 5
+
+/* Reopen db (opened read-only) at the newest revision. */
+notmuch_status_t civil_db_reopen(notmuch_database_t *db);
+
+/* Run query over the messages of db (opened read-only); fn gets each
+ * one.  A search or a message that could not be read is tried again after
+ * civil_db_reopen.  A bad query fails with DATABASE_ERROR naming it. */
 typedef int (*civil_db_msg_fn)(notmuch_message_t *msg, void *arg);
 civil_status_t civil_db_foreach(notmuch_database_t *db, const char *query,
 				notmuch_sort_t sort, civil_db_msg_fn fn,
 				void *arg, civil_error_t *err);
+/* The same for a database open for writing, which nobody else changes
+ * meanwhile, so it is never reopened. */
+civil_status_t civil_db_foreach_writing(notmuch_database_t *db,
+					const char *query, notmuch_sort_t sort,
+					civil_db_msg_fn fn, void *arg,
+					civil_error_t *err);
 
 /* civil_db_foreach for a fn that reads each message's file: the files of
  * the next CIVIL_DB_AHEAD messages are being read while fn parses, so a
@@ -36,7 +53,8 @@ civil_status_t civil_db_foreach_file(notmuch_database_t *db, const char *query,
 				     void *arg, civil_error_t *err);
 
 /* How many messages query matches, excluded tags included, without
- * reading any of them: a count reads only Xapian's posting lists. */
+ * reading any of them: a count reads only Xapian's posting lists.  db is
+ * read-only; a count that failed is tried again after civil_db_reopen. */
 civil_status_t civil_db_count(notmuch_database_t *db, const char *query,
 			      unsigned int *count, civil_error_t *err);
 
@@ -47,6 +65,30 @@ bool civil_db_has_tag(notmuch_message_t *msg, const char *tag);
  * *first gets the first file name the database has (malloc'd, or NULL),
  * for saying which file is missing. */
 char *civil_db_existing_file(notmuch_message_t *msg, char **first);
+
+/* What civil judges a message by, every read checked: the strings belong
+ * to the message. */
+typedef struct civil_db_facts {
+	const char *id;
+	const char *thread;
+	const char *from; /* "" when the message has none */
+	long long date;	  /* 0 when its Date can't be read */
+	bool tagged;	  /* carries the tag asked about */
+	bool thread_tagged;
+	bool civil_tagged; /* civil set its tag (civil.tagged=1) */
+} civil_db_facts_t;
+
+/* Read m's facts, with tag and thread_tag the tags asked about.
+ * NOTMUCH_STATUS_XAPIAN_EXCEPTION when a read failed (another process
+ * committed meanwhile): then nothing in out may be used; reopen and read
+ * again (civil_db_read_facts_retry does). */
+notmuch_status_t civil_db_read_facts(notmuch_message_t *m, const char *tag,
+				     const char *thread_tag,
+				     civil_db_facts_t *out);
+notmuch_status_t civil_db_read_facts_retry(notmuch_message_t *m,
+					   const char *tag,
+					   const char *thread_tag,
+					   civil_db_facts_t *out);
 
 /* The score and reasons civil-scan --apply kept on a message (scan.c);
  * false when it kept none. */

@@ -6,9 +6,11 @@
  * It is built with GMime, header by header: the only recipient is the
  * contact; there is no Cc, no Bcc, no In-Reply-To, no References, so it
  * can never thread into the heated discussion or reach its people.  Every
- * value taken from mail is decoded first and has its control characters
- * removed (thread.c), so neither CR/LF nor an encoded word can add a
- * header.  The body says where the address came from.
+ * value taken from mail is decoded until nothing changes and put on one
+ * line (civil_one_line) before it goes into a header or a line of the
+ * body, so neither CR/LF nor an encoded word, however deep, can add a
+ * header; a line made of mail starts with a mark of civil's own.  The
+ * body says where the address came from.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -20,6 +22,15 @@
 
 #define QUOTE_LINES	 40 /* lines of one message quoted in the body */
 #define DEFAULT_PASSAGES 25
+
+/* A value taken from mail, on one line whatever it holds. */
+static void add_one_line(struct civil_buf *b, const char *value)
+{
+	char *line = civil_one_line(value);
+
+	civil_buf_adds(b, line);
+	free(line);
+}
 
 static void when(struct civil_buf *b, long long t)
 {
@@ -54,7 +65,7 @@ static void link_to(struct civil_buf *b, const civil_draft_opts_t *o,
 static char *display_name(const char *from)
 {
 	InternetAddressList *l = internet_address_list_parse(NULL, from);
-	char *name = NULL;
+	char *name = NULL, *tidy;
 
 	if (l && internet_address_list_length(l) > 0) {
 		InternetAddress *a = internet_address_list_get_address(l, 0);
@@ -68,7 +79,12 @@ static char *display_name(const char *from)
 	}
 	if (l)
 		g_object_unref(l);
-	return name ? name : strdup(from && *from ? from : "(unknown)");
+	if (!name)
+		name = strdup(from && *from ? from : "(unknown)");
+	/* Decoded once more by the parse: on one line again. */
+	tidy = civil_one_line(name);
+	free(name);
+	return tidy;
 }
 
 static bool picked(const civil_draft_opts_t *o, const char *id)
@@ -148,22 +164,26 @@ static void facts(struct civil_buf *b, const civil_thread_t *t,
 			g_ptr_array_add(lists, t->msgs[i].list);
 	}
 	section(b, "The thread");
-	civil_buf_addf(b, "Subject:   %s\n", first->subject);
-	civil_buf_adds(b, "Lists:     ");
-	for (guint k = 0; k < lists->len; k++)
-		civil_buf_addf(b, "%s%s", k ? ", " : "",
-			       (char *)g_ptr_array_index(lists, k));
+	civil_buf_adds(b, "Subject:   ");
+	add_one_line(b, first->subject);
+	civil_buf_adds(b, "\nLists:     ");
+	for (guint k = 0; k < lists->len; k++) {
+		civil_buf_adds(b, k ? ", " : "");
+		add_one_line(b, g_ptr_array_index(lists, k));
+	}
 	civil_buf_adds(b, lists->len ? "\n" : "(none named)\n");
 	civil_buf_adds(b, "First:     ");
 	when(b, first->date);
 	civil_buf_adds(b, "\nLast:      ");
 	when(b, t->msgs[t->n - 1].date);
 	civil_buf_addf(b, "\nMessages:  %zu\nPeople:    ", t->n);
-	for (guint k = 0; k < order->len; k++)
-		civil_buf_addf(b, "%s%s (%zu)", k ? ",\n           " : "",
-			       (char *)g_ptr_array_index(order, k),
+	for (guint k = 0; k < order->len; k++) {
+		civil_buf_adds(b, k ? ",\n           " : "");
+		add_one_line(b, g_ptr_array_index(order, k));
+		civil_buf_addf(b, " (%zu)",
 			       GPOINTER_TO_SIZE(g_hash_table_lookup(
 				       count, g_ptr_array_index(order, k))));
+	}
 	civil_buf_adds(b, "\nStarts at: ");
 	if (first->id)
 		link_to(b, o, first->id);
@@ -184,9 +204,11 @@ static void timeline(struct civil_buf *b, const civil_thread_t *t,
 		civil_buf_addf(b, "%3zu. ", i + 1);
 		when(b, m->date);
 		/* Replies indented under what they answer, as far as 8. */
-		civil_buf_addf(b, "  %*s%s: %s%s\n",
-			       (int)(m->depth < 8 ? m->depth * 2 : 16), "",
-			       name, m->subject,
+		civil_buf_addf(
+			b, "  %*s%s: ", (int)(m->depth < 8 ? m->depth * 2 : 16),
+			"", name);
+		add_one_line(b, m->subject);
+		civil_buf_addf(b, "%s\n",
 			       of_concern(o, m) ? "  [of concern]" : "");
 		civil_buf_adds(b, "     ");
 		if (m->id)
@@ -214,7 +236,7 @@ static void quote(struct civil_buf *b, const char *text)
 		/* Always prefixed: no line of theirs can read as a trailer
 		 * or header to a tool that handles this draft. */
 		civil_buf_adds(b, "  > ");
-		civil_buf_add(b, p, n);
+		civil_line_collapse(b, p, n, true);
 		civil_buf_addch(b, '\n');
 	}
 }
@@ -237,21 +259,28 @@ static void passages(struct civil_buf *b, const civil_thread_t *t,
 			continue;
 		}
 		shown++;
+		/* Marked, so no name can start a line and read as a
+		 * header ("Bcc: x" <y>). */
 		name = display_name(m->from);
-		civil_buf_addf(b, "%s, ", name);
+		civil_buf_addf(b, "* %s, ", name);
 		when(b, m->date);
 		civil_buf_adds(b, ":\n");
 		if (m->id) {
+			civil_buf_adds(b, "  ");
 			link_to(b, o, m->id);
 			civil_buf_addch(b, '\n');
 		}
 		if (m->scored && m->heat.n_reasons) {
 			civil_buf_addf(
 				b, "(civil's heat score %.2f:", m->heat.score);
-			for (size_t k = 0; k < m->heat.n_reasons && k < 6; k++)
-				civil_buf_addf(b, "%s %s \"%s\"", k ? ";" : "",
-					       m->heat.reasons[k].signal,
-					       m->heat.reasons[k].match);
+			for (size_t k = 0; k < m->heat.n_reasons && k < 6;
+			     k++) {
+				civil_buf_addf(b, "%s ", k ? ";" : "");
+				add_one_line(b, m->heat.reasons[k].signal);
+				civil_buf_adds(b, " \"");
+				add_one_line(b, m->heat.reasons[k].match);
+				civil_buf_addch(b, '"');
+			}
 			civil_buf_adds(b, ")\n");
 		} else if (m->heated) {
 			civil_buf_adds(b, "(tagged heated)\n");
@@ -464,8 +493,10 @@ civil_status_t civil_draft_build(const civil_thread_t *t,
 				   o->from_email);
 	g_mime_message_add_mailbox(m, GMIME_ADDRESS_TYPE_TO, NULL,
 				   o->code->contact);
-	civil_buf_addf(&subject, "%s: request for help with thread \"%s\"",
-		       civil_code_kind_name(o->code->kind), t->msgs[0].subject);
+	civil_buf_addf(&subject, "%s: request for help with thread \"",
+		       civil_code_kind_name(o->code->kind));
+	add_one_line(&subject, t->msgs[0].subject);
+	civil_buf_addch(&subject, '"');
 	g_mime_message_set_subject(m, subject.buf, "utf-8");
 	now = g_date_time_new_now_utc();
 	g_mime_message_set_date(m, now);

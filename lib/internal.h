@@ -61,6 +61,16 @@ bool civil_encoded_append(GMimeContentEncoding enc, const char *raw, size_t len,
 /* Case-insensitive search for needle in [hay, hay+len). */
 const char *civil_memcasemem(const char *hay, size_t len, const char *needle);
 
+/* thread.c: a value taken from mail, for a header or a line of a body:
+ * encoded words decoded until nothing changes (what still starts one is
+ * broken, "= ?"), every run of control characters and line
+ * breaks one space, no space at either end.  malloc'd; NULL gives "". */
+char *civil_one_line(const char *s);
+/* The len bytes at s into out, every run of control characters and line
+ * breaks (tabs too, unless keep_tabs) as one space. */
+void civil_line_collapse(struct civil_buf *out, const char *s, size_t len,
+			 bool keep_tabs);
+
 /* thread.c: a list's id without its display name: "Kernel Summit
  * <ksummit.lists.linux.dev>" -> "ksummit.lists.linux.dev" (malloc'd). */
 char *civil_list_id(const char *list_id);

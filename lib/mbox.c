@@ -9,6 +9,14 @@
 #include "civil.h"
 #include "internal.h"
 
+/* Does a From_ line start at data[at] (0 < at < len)?  data need not
+ * end in a NUL: nothing past len is read. */
+static bool from_line(const char *data, size_t len, size_t at)
+{
+	return data[at - 1] == '\n' && len - at >= 5 &&
+	       !memcmp(data + at, "From ", 5);
+}
+
 civil_status_t civil_mbox_foreach(const void *data, size_t len,
 				  const char *name, civil_mbox_fn fn, void *arg,
 				  size_t *skipped, civil_error_t *err)
@@ -83,8 +91,7 @@ civil_status_t civil_mbox_foreach(const void *data, size_t len,
 			break;
 		/* A message GMime could not read: skip to the next From_. */
 		resume = (size_t)(end > 0 ? end : 0) + 1;
-		while (resume < rest && !(p[resume - 1] == '\n' &&
-					  !strncmp(p + resume, "From ", 5)))
+		while (resume < rest && !from_line(p, rest, resume))
 			resume++;
 		if (resume >= rest)
 			break;

@@ -65,6 +65,7 @@ struct scan {
 	civil_workers_t *workers; /* NULL: score in this thread */
 	civil_lastmod_t seen;	  /* the revision scanned up to, */
 	bool since_last;	  /* when the query was "since the last" */
+	size_t refused;		  /* tag lines that could not be written */
 };
 
 static void warn(struct scan *s, const char *fmt, ...)
@@ -82,29 +83,21 @@ static void warn(struct scan *s, const char *fmt, ...)
 	civil_buf_release(&b);
 }
 
-/* Tags in a batch line: anything but plain characters as %XX. */
-static void add_tag_encoded(struct civil_buf *b, const char *tag)
-{
-	for (const unsigned char *c = (const unsigned char *)tag; *c; c++) {
-		if (*c <= ' ' || *c >= 0x7f || *c == '%' || *c == '"' ||
-		    *c == '(' || *c == ')')
-			civil_buf_addf(b, "%%%02X", *c);
-		else
-			civil_buf_addch(b, (char)*c);
-	}
-}
-
+/* A tag line for the sink; one that can't be written is said instead,
+ * and the scan ends PARTIAL. */
 static void emit(struct scan *s, char sign, const char *tag, const char *prefix,
 		 const char *value)
 {
 	struct civil_buf b = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
 
-	civil_buf_addch(&b, sign);
-	add_tag_encoded(&b, tag);
-	civil_buf_adds(&b, " -- ");
-	civil_db_quote_term(&b, prefix, value);
-	if (s->sink->tag_line)
+	if (civil_tag_line(&b, sign, tag, prefix, value, &err)) {
+		warn(s, "%s; no tag line for it", err.message);
+		s->refused++;
+		civil_error_clear(&err);
+	} else if (s->sink->tag_line) {
 		s->sink->tag_line(b.buf, s->sink->arg);
+	}
 	civil_buf_release(&b);
 }
 
@@ -202,24 +195,35 @@ static void collect(struct scan *s)
 static int scan_one(notmuch_message_t *m, void *arg)
 {
 	struct scan *s = arg;
-	const char *id = notmuch_message_get_message_id(m);
-	const char *from = notmuch_message_get_header(m, "from");
-	const char *tagged = civil_db_property(m, "civil.tagged");
-	char *first = NULL;
 	struct job *j = g_new0(struct job, 1);
+	civil_db_facts_t f;
+	char *first = NULL;
 
-	j->file = civil_db_existing_file(m, &first);
-	j->r.id = strdup(id);
-	j->r.thread = strdup(notmuch_message_get_thread_id(m));
-	j->r.author = strdup(from ? from : "");
-	j->r.date = (long long)notmuch_message_get_date(m);
-	j->r.had_tag = civil_db_has_tag(m, s->o->cfg->tag);
-	j->r.had_thread_tag = civil_db_has_tag(m, s->o->cfg->thread_tag);
-	j->r.civil_tagged = tagged && !strcmp(tagged, "1");
 	g_queue_push_tail(s->pending, j);
+	/* What a failed read gave is never judged: the message is skipped,
+	 * its tags stay as they are. */
+	if (civil_db_read_facts_retry(m, s->o->cfg->tag, s->o->cfg->thread_tag,
+				      &f)) {
+		j->r.id = strdup(f.id ? f.id : "?");
+		j->warning = g_strdup_printf(
+			"id:%s: can't be read while another process writes "
+			"the database; skipped",
+			j->r.id);
+		atomic_store_explicit(&j->done, true, memory_order_release);
+		drain(s);
+		return 0;
+	}
+	j->file = civil_db_existing_file(m, &first);
+	j->r.id = strdup(f.id);
+	j->r.thread = strdup(f.thread);
+	j->r.author = strdup(f.from);
+	j->r.date = f.date;
+	j->r.had_tag = f.tagged;
+	j->r.had_thread_tag = f.thread_tagged;
+	j->r.civil_tagged = f.civil_tagged;
 	if (!j->file) {
 		j->warning = g_strdup_printf("id:%s: can't read '%s'; skipped",
-					     id, first ? first : "(no file)");
+					     f.id, first ? first : "(no file)");
 		atomic_store_explicit(&j->done, true, memory_order_release);
 	} else if (s->workers) {
 		civil_workers_push(s->workers, j);
@@ -252,6 +256,7 @@ struct thread_walk {
 	GPtrArray *keep; /* strings the samples point at */
 	bool all_tagged; /* every message has the thread tag */
 	bool any_tagged; /* some message has it */
+	bool failed;	 /* a read failed: nothing here may be used */
 };
 
 /* A message's sample for its thread: its score, but a message a person
@@ -270,35 +275,43 @@ static civil_heat_sample_t sample_of(const struct scan *s, double score,
 static int sample_one(notmuch_message_t *m, void *arg)
 {
 	struct thread_walk *w = arg;
-	const char *id = notmuch_message_get_message_id(m);
-	gsize idx = GPOINTER_TO_SIZE(g_hash_table_lookup(w->s->by_id, id));
-	const struct rec *r =
-		idx ? &g_array_index(w->s->recs, struct rec, idx - 1) : NULL;
-	const char *prop = civil_db_property(m, "civil.heat");
-	const char *from = notmuch_message_get_header(m, "from");
-	civil_heat_sample_t v = sample_of(
-		w->s,
-		r      ? r->heat.score
-		: prop ? strtod(prop, NULL)
-		       : 0,
-		civil_db_has_tag(m, w->s->o->cfg->tag), r && r->civil_tagged);
-	char *author = strdup(from ? from : "");
-	bool tagged;
+	civil_db_facts_t f;
+	gsize idx;
+	const struct rec *r;
+	const char *prop;
+	civil_heat_sample_t v;
+	char *author;
 
+	/* The whole thread is read again (judge_threads), so that it is
+	 * judged from one view of the database. */
+	if (civil_db_read_facts(m, w->s->o->cfg->tag, w->s->o->cfg->thread_tag,
+				&f)) {
+		w->failed = true;
+		return 1;
+	}
+	idx = GPOINTER_TO_SIZE(g_hash_table_lookup(w->s->by_id, f.id));
+	r = idx ? &g_array_index(w->s->recs, struct rec, idx - 1) : NULL;
+	prop = civil_db_property(m, "civil.heat");
+	v = sample_of(w->s,
+		      r	     ? r->heat.score
+		      : prop ? strtod(prop, NULL)
+			     : 0,
+		      f.tagged, r && r->civil_tagged);
+	author = strdup(f.from);
 	v.author = author;
-	v.date = (long long)notmuch_message_get_date(m);
+	v.date = f.date;
 	g_ptr_array_add(w->keep, author);
 	g_array_append_val(w->samples, v);
-	tagged = civil_db_has_tag(m, w->s->o->cfg->thread_tag);
-	w->all_tagged &= tagged;
-	w->any_tagged |= tagged;
+	w->all_tagged &= f.thread_tagged;
+	w->any_tagged |= f.thread_tagged;
 	return 0;
 }
 
 /* The samples of a thread whose every message this scan scored, from
  * what the scan already holds: reading each message again from Xapian
  * (its whole term list, decompressed) cost a seventh of a full scan.
- * False when the scan did not see the whole thread. */
+ * False when the scan did not see the whole thread (or the count could
+ * not be read: w->failed). */
 static bool samples_from_scan(struct scan *s, notmuch_database_t *db,
 			      const char *query, GArray *mine,
 			      struct thread_walk *w)
@@ -308,6 +321,7 @@ static bool samples_from_scan(struct scan *s, notmuch_database_t *db,
 
 	if (civil_db_count(db, query, &n, &err)) {
 		civil_error_clear(&err);
+		w->failed = true;
 		return false;
 	}
 	if (n != mine->len)
@@ -325,6 +339,25 @@ static bool samples_from_scan(struct scan *s, notmuch_database_t *db,
 		w->any_tagged |= r->had_thread_tag;
 	}
 	return true;
+}
+
+/* A thread's samples into w; false when they could not be read. */
+static bool read_thread(struct scan *s, notmuch_database_t *db,
+			const char *query, GArray *mine, struct thread_walk *w)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+
+	g_array_set_size(w->samples, 0);
+	g_ptr_array_set_size(w->keep, 0);
+	w->all_tagged = true;
+	w->any_tagged = w->failed = false;
+	if (samples_from_scan(s, db, query, mine, w))
+		return true;
+	if (!w->failed && civil_db_foreach(db, query, NOTMUCH_SORT_OLDEST_FIRST,
+					   sample_one, w, &err))
+		w->failed = true;
+	civil_error_clear(&err);
+	return !w->failed;
 }
 
 /* The scanned messages of each thread, in scan order (oldest first). */
@@ -352,32 +385,40 @@ static GHashTable *recs_by_thread(struct scan *s, GPtrArray *order)
  * longer heated (a new lexicon, a higher threshold, a person's tag taken
  * off) that still carry it.  The thread tag is civil's own verdict, so
  * civil takes it back; a person marks heat with the message tag, which a
- * thread judgement counts as heated and so never cools. */
+ * thread judgement counts as heated and so never cools.  A thread that
+ * can't be read (another process commits faster than civil reads it
+ * again) is left as it is, and said. */
 static void judge_threads(struct scan *s, notmuch_database_t *db,
-			  GPtrArray *hot, GPtrArray *cooled, civil_error_t *err)
+			  GPtrArray *hot, GPtrArray *cooled)
 {
 	GPtrArray *order = g_ptr_array_new();
 	GHashTable *mine = recs_by_thread(s, order);
+	struct thread_walk w = { s, NULL, NULL, true, false, false };
 
+	w.samples = g_array_new(FALSE, FALSE, sizeof(civil_heat_sample_t));
+	w.keep = g_ptr_array_new_with_free_func(free);
 	for (guint i = 0; i < order->len; i++) {
 		const char *thread = g_ptr_array_index(order, i);
-		struct thread_walk w = { s, NULL, NULL, true, false };
 		struct civil_buf q = CIVIL_BUF_INIT;
 		civil_thread_heat_t th;
 		bool have;
 
-		w.samples =
-			g_array_new(FALSE, FALSE, sizeof(civil_heat_sample_t));
-		w.keep = g_ptr_array_new_with_free_func(free);
 		civil_db_quote_term(&q, "thread", thread);
-		have = samples_from_scan(s, db, q.buf,
-					 g_hash_table_lookup(mine, thread), &w);
-		if (!have)
-			have = civil_db_foreach(db, q.buf,
-						NOTMUCH_SORT_OLDEST_FIRST,
-						sample_one, &w,
-						err) == CIVIL_STATUS_SUCCESS;
-		if (have) {
+		have = read_thread(s, db, q.buf,
+				   g_hash_table_lookup(mine, thread), &w);
+		for (int k = 0;
+		     !have && k < CIVIL_DB_RETRIES && !civil_db_reopen(db); k++)
+			have = read_thread(s, db, q.buf,
+					   g_hash_table_lookup(mine, thread),
+					   &w);
+		if (!have) {
+			warn(s,
+			     "thread:%s: can't be read while another process "
+			     "writes the database; its tags are left as they "
+			     "are",
+			     thread);
+			s->stats->threads_skipped++;
+		} else {
 			civil_thread_heat((const civil_heat_sample_t *)(void *)
 						  w.samples->data,
 					  w.samples->len, s->o->cfg->threshold,
@@ -391,9 +432,9 @@ static void judge_threads(struct scan *s, notmuch_database_t *db,
 			}
 		}
 		civil_buf_release(&q);
-		g_array_free(w.samples, TRUE);
-		g_ptr_array_free(w.keep, TRUE);
 	}
+	g_array_free(w.samples, TRUE);
+	g_ptr_array_free(w.keep, TRUE);
 	g_hash_table_destroy(mine);
 	g_ptr_array_free(order, TRUE);
 }
@@ -562,8 +603,9 @@ static notmuch_status_t tag_threads(struct scan *s, notmuch_database_t *db,
 				    g_ptr_array_index(threads, i));
 		ns = notmuch_database_begin_atomic(db);
 		if (!ns) {
-			*st = civil_db_foreach(db, q.buf, NOTMUCH_SORT_UNSORTED,
-					       tag_thread_one, &t, err);
+			*st = civil_db_foreach_writing(db, q.buf,
+						       NOTMUCH_SORT_UNSORTED,
+						       tag_thread_one, &t, err);
 			ns = t.ns;
 			if (!ns)
 				ns = notmuch_database_end_atomic(db);
@@ -630,6 +672,13 @@ static void scan_free(struct scan *s)
 		g_queue_free(s->pending);
 }
 
+static civil_status_t refused(const struct scan *s, civil_error_t *err)
+{
+	return civil_error_set(err, CIVIL_STATUS_PARTIAL,
+			       "%zu tag lines not written (named above)",
+			       s->refused);
+}
+
 civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 			     const civil_scan_sink_t *sink,
 			     civil_scan_stats_t *stats, civil_error_t *err)
@@ -662,7 +711,7 @@ civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 				   err);
 	collect(&s);
 	if (!st)
-		judge_threads(&s, db, hot, cooled, err);
+		judge_threads(&s, db, hot, cooled);
 	notmuch_database_destroy(db);
 	if (st)
 		goto done;
@@ -685,7 +734,16 @@ civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 			emit(&s, '-', o->cfg->thread_tag, "thread",
 			     g_ptr_array_index(cooled, i));
 	}
-	if (!st && stats->skipped)
+	if (!st && s.refused)
+		st = refused(&s, err);
+	else if (!st && stats->threads_skipped)
+		st = civil_error_set(err, CIVIL_STATUS_PARTIAL,
+				     "%zu of %zu messages skipped, %zu "
+				     "threads left as they were; run it again",
+				     stats->skipped,
+				     stats->skipped + stats->scanned,
+				     stats->threads_skipped);
+	else if (!st && stats->skipped)
 		st = civil_error_set(err, CIVIL_STATUS_PARTIAL,
 				     "%zu of %zu messages skipped",
 				     stats->skipped,
@@ -731,7 +789,9 @@ civil_status_t civil_scan_mbox(const civil_heat_t *h, const void *data,
 	memset(stats, 0, sizeof(*stats));
 	st = civil_mbox_foreach(data, len, name, mbox_one, &s, &stats->skipped,
 				err);
-	if (!st && stats->skipped)
+	if (!st && s.refused)
+		st = refused(&s, err);
+	else if (!st && stats->skipped)
 		st = civil_error_set(err, CIVIL_STATUS_PARTIAL,
 				     "%zu messages in '%s' are not mail; "
 				     "skipped",

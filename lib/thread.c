@@ -16,15 +16,102 @@
 #include "db.h"
 #include "internal.h"
 
-/* Header values go into a new message: no control characters at all. */
+/* The length of a character at s (n bytes left) that would end a line,
+ * or let what follows read as a header: the ASCII controls and DEL, and
+ * in UTF-8 the C1 controls (NEL among them) and Unicode's line and
+ * paragraph separators.  0 for any other character. */
+static size_t control_len(const unsigned char *s, size_t n)
+{
+	if (*s < 0x20 || *s == 0x7f)
+		return 1;
+	if (n >= 2 && s[0] == 0xc2 && s[1] >= 0x80 && s[1] <= 0x9f)
+		return 2;
+	if (n >= 3 && s[0] == 0xe2 && s[1] == 0x80 &&
+	    (s[2] == 0xa8 || s[2] == 0xa9))
+		return 3;
+	return 0;
+}
+
+void civil_line_collapse(struct civil_buf *out, const char *s, size_t len,
+			 bool keep_tabs)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	bool space = false;
+
+	for (size_t i = 0; i < len;) {
+		size_t n = control_len(u + i, len - i);
+
+		if (!n || (keep_tabs && u[i] == '\t')) {
+			civil_buf_addch(out, s[i++]);
+			space = false;
+			continue;
+		}
+		if (!space)
+			civil_buf_addch(out, ' ');
+		space = true;
+		i += n;
+	}
+}
+
+#define DECODE_ROUNDS 8
+
+char *civil_one_line(const char *s)
+{
+	struct civil_buf b = CIVIL_BUF_INIT;
+	char *text = g_strdup(s ? s : ""), *p;
+
+	/* An encoded word may decode to another one, and that to CR LF and
+	 * a header: decode until nothing changes. */
+	for (int i = 0; i < DECODE_ROUNDS; i++) {
+		char *next = g_mime_utils_header_decode_text(NULL, text);
+		bool same = !next || !strcmp(next, text);
+
+		if (next) {
+			g_free(text);
+			text = next;
+		}
+		if (same)
+			break;
+	}
+	civil_line_collapse(&b, text, strlen(text), false);
+	g_free(text);
+	/* What still looks like the start of an encoded word did not
+	 * decode here, but some reader may decode it, and GMime, writing it
+	 * as text, folds the line inside the next one: break it. */
+	if (strstr(civil_buf_str(&b), "=?")) {
+		struct civil_buf broken = CIVIL_BUF_INIT;
+
+		for (const char *c = b.buf; *c; c++) {
+			civil_buf_addch(&broken, *c);
+			if (c[0] == '=' && c[1] == '?')
+				civil_buf_addch(&broken, ' ');
+		}
+		civil_buf_release(&b);
+		b = broken;
+	}
+	p = civil_xstrdup(civil_buf_str(&b));
+	civil_buf_release(&b);
+	return g_strstrip(p);
+}
+
+/* A Message-ID from mail: no control characters either, but nothing to
+ * decode. */
+static char *clean_id(const char *s)
+{
+	struct civil_buf b = CIVIL_BUF_INIT;
+	char *id;
+
+	civil_line_collapse(&b, s ? s : "", s ? strlen(s) : 0, false);
+	id = civil_xstrdup(civil_buf_str(&b));
+	civil_buf_release(&b);
+	return g_strstrip(id);
+}
+
+/* Header values go into a new message and its body: decoded, on one
+ * line. */
 static char *clean(const char *s)
 {
-	char *d = civil_xstrdup(s);
-
-	for (char *p = d; *p; p++)
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = ' ';
-	return g_strstrip(d);
+	return civil_one_line(s);
 }
 
 static void msg_release(civil_thread_msg_t *m)
@@ -74,16 +161,16 @@ char *civil_list_id(const char *list_id)
 static char *list_id(civil_message_t *msg)
 {
 	const char *l = civil_message_header(msg, "List-Id");
-	char *id, *clean_id;
+	char *id, *tidy;
 
 	if (!l)
 		l = civil_message_header(msg, "X-Mailing-List");
 	if (!l)
 		return NULL;
 	id = civil_list_id(l);
-	clean_id = clean(id);
+	tidy = clean(id);
 	free(id);
-	return clean_id;
+	return tidy;
 }
 
 /* Fill m from a parsed message (headers as the message has them). */
@@ -96,7 +183,7 @@ static void from_message(civil_thread_msg_t *m, civil_message_t *msg,
 	const char *raw = civil_message_raw(msg, &len);
 
 	if (!m->id && civil_message_id(msg))
-		m->id = clean(civil_message_id(msg));
+		m->id = clean_id(civil_message_id(msg));
 	if (!m->from)
 		m->from = clean(civil_message_header(msg, "From"));
 	m->to = clean(civil_message_header(msg, "To"));
@@ -110,7 +197,7 @@ static void from_message(civil_thread_msg_t *m, civil_message_t *msg,
 
 		m->in_reply_to =
 			lt && gt ? strndup(lt + 1, (size_t)(gt - lt - 1))
-				 : clean(irt);
+				 : clean_id(irt);
 	}
 	if (!m->date && dt)
 		m->date = (long long)g_date_time_to_unix(dt);
@@ -161,7 +248,7 @@ static void from_db_message(civil_thread_t *t, notmuch_message_t *nm,
 	civil_message_t *msg = NULL;
 	char *first = NULL, *file = civil_db_existing_file(nm, &first);
 
-	m->id = clean(notmuch_message_get_message_id(nm));
+	m->id = clean_id(notmuch_message_get_message_id(nm));
 	m->date = (long long)notmuch_message_get_date(nm);
 	m->from = clean(notmuch_message_get_header(nm, "from"));
 	m->subject = clean(notmuch_message_get_header(nm, "subject"));
@@ -174,7 +261,7 @@ static void from_db_message(civil_thread_t *t, notmuch_message_t *nm,
 		const char *irt = notmuch_message_get_header(nm, "in-reply-to");
 
 		m->missing = true;
-		m->in_reply_to = irt && *irt ? clean(irt) : NULL;
+		m->in_reply_to = irt && *irt ? clean_id(irt) : NULL;
 		if (m->in_reply_to && m->in_reply_to[0] == '<') {
 			char *s = m->in_reply_to;
 
@@ -292,48 +379,83 @@ civil_status_t civil_thread_from_mbox(const void *data, size_t len,
 
 /* ---- naming a thread ---- */
 
+/* A Message-ID (RFC 5322 msg-id, brackets off) has an '@' and no white
+ * space or control characters: anything else is not taken for one. */
+static bool plain_id(const char *id)
+{
+	if (!strchr(id, '@'))
+		return false;
+	for (const unsigned char *c = (const unsigned char *)id; *c; c++)
+		if (*c <= ' ' || *c == 0x7f)
+			return false;
+	return true;
+}
+
+/* The Message-ID of a lore (or any public-inbox) URL, the part after its
+ * scheme: .../r/<msgid>[/...], .../<list>/<msgid>[/...], the path part
+ * with an '@' in it.  NULL when there is none. */
+static char *id_from_url(const char *rest)
+{
+	const char *path = strchr(rest, '/');
+	struct civil_buf q = CIVIL_BUF_INIT;
+	char **parts;
+
+	if (!path)
+		return NULL;
+	parts = g_strsplit(path + 1, "/", -1);
+	for (size_t i = 0; parts[i]; i++) {
+		if (strchr(parts[i], '@')) {
+			/* NULL for an escaped NUL. */
+			char *id = g_uri_unescape_string(parts[i], NULL);
+
+			if (id && plain_id(id))
+				civil_db_quote_term(&q, "id", id);
+			g_free(id);
+			break;
+		}
+	}
+	g_strfreev(parts);
+	if (q.len)
+		return civil_buf_detach(&q);
+	civil_buf_release(&q);
+	return NULL;
+}
+
 /* THREAD as given on the command line -> a notmuch query.  A query is
  * kept; a lore (or any public-inbox) URL or a bare Message-ID becomes
- * id:... */
+ * id:...  Every part is looked for within arg's own bytes. */
 char *civil_thread_query(const char *arg)
 {
+	static const char *const schemes[] = { "http://", "https://" };
 	struct civil_buf q = CIVIL_BUF_INIT;
-	const char *p;
+	const char *p = arg;
 	char *id;
 
-	if (!strncmp(arg, "http://", 7) || !strncmp(arg, "https://", 8)) {
-		/* .../r/<msgid>[/...], .../<list>/<msgid>[/...]: the
-		 * Message-ID is the path part with an '@' in it. */
-		char **parts = g_strsplit(
-			strchr(arg + 8, '/') ? strchr(arg + 8, '/') : "", "/",
-			-1);
-
-		for (size_t i = 0; parts[i]; i++) {
-			if (strchr(parts[i], '@')) {
-				char *unesc =
-					g_uri_unescape_string(parts[i], NULL);
-
-				civil_db_quote_term(&q, "id",
-						    unesc ? unesc : parts[i]);
-				g_free(unesc);
-				break;
-			}
-		}
-		g_strfreev(parts);
-		if (q.len)
-			return civil_buf_detach(&q);
-		civil_buf_release(&q);
-		return NULL;
-	}
+	for (size_t i = 0; i < 2; i++)
+		if (!strncmp(arg, schemes[i], strlen(schemes[i])))
+			return id_from_url(arg + strlen(schemes[i]));
 	/* "<id@host>" or "id@host" with no query syntax around it. */
-	p = arg;
 	if (*p == '<')
 		p++;
-	if (strchr(p, '@') && !strchr(p, ':') && !strchr(p, ' ')) {
+	if (plain_id(p) && !strchr(p, ':')) {
 		id = strndup(p, strcspn(p, ">"));
-		civil_db_quote_term(&q, "id", id);
+		if (!id)
+			abort();
+		if (plain_id(id)) {
+			civil_db_quote_term(&q, "id", id);
+			free(id);
+			return civil_buf_detach(&q);
+		}
 		free(id);
-		return civil_buf_detach(&q);
 	}
 	return civil_xstrdup(arg);
+}
+
+char *civil_bare_id(const char *s)
+{
+	if (!strncmp(s, "id:", 3))
+		s += 3;
+	while (*s == '"' || *s == '<')
+		s++;
+	return strndup(s, strcspn(s, "\">"));
 }

@@ -282,4 +282,29 @@ test_expect_success 'civil-heated --format=json: date_relative as notmuch writes
 	PY
 '
 
+# Message-IDs without angle brackets reach notmuch as they are, TABs and
+# control characters in them; a decoded Subject may hold CR LF.
+test_expect_success 'control characters in ids and subjects never break a line of output' '
+	setup_notmuch odd &&
+	printf "From: a@kernel-test.invalid\nSubject: x\nMessage-ID: tab\there@$ID\n\nYou idiot!\n" | add_mail tab &&
+	printf "From: b@kernel-test.invalid\nSubject: x\nMessage-ID: ctl\001here@$ID\n\nYou moron!\n" | add_mail ctl &&
+	printf "From: c@kernel-test.invalid\nSubject: =?utf-8?q?trick=0D=0Athread:0000000000000fff__fake?=\nMessage-ID: <subj@$ID>\n\nYou idiot!\n" | add_mail subj &&
+	notmuch new --quiet &&
+	civil-scan --scores "*" >odd-scores &&
+	test_line_count 3 odd-scores &&
+	awk -F "\t" "NF != 3 { print \"bad: \" \$0; bad = 1 } END { exit bad }" odd-scores &&
+	grep -F "	tab\\there@$ID	insult" odd-scores &&
+	grep -F "	ctl\\x01here@$ID	insult" odd-scores &&
+	civil-scan "*" >odd-lines &&
+	grep -c "^+heated -- " odd-lines >n && test "$(cat n)" -eq 3 &&
+	notmuch tag --batch <odd-lines &&
+	test $(notmuch count tag:heated) -eq 3 &&
+	civil-heated --explain >odd-heated &&
+	test $(grep -c "^thread:" odd-heated) -eq 3 &&
+	! grep "^thread:0000000000000fff" odd-heated &&
+	grep -F "    id:tab\\there@$ID  " odd-heated &&
+	civil-heated --explain --format=json >odd.json &&
+	python3 -c "import json,sys; v=json.load(open(sys.argv[1])); assert len(v) == 3; assert any(\"\\r\\n\" in t[\"subject\"] for t in v)" odd.json
+'
+
 test_done

@@ -166,6 +166,20 @@ test_expect_success 'bad names: nothing, several threads, not in the database' '
 	test $s1 -eq 1 && test $s2 -eq 1 && test $s3 -eq 1
 '
 
+# The environment follows the arguments in memory: a parse that reads past
+# "http://" finds A's value there and takes its '@' for a Message-ID.
+test_expect_success 'a URL that is only a scheme: no Message-ID, nothing read past it' '
+	for url in http:// https://; do
+		{ env -i "A=/leak@$ID/" HOME="$HOME" PATH="$PATH" \
+			NOTMUCH_CONFIG="$NOTMUCH_CONFIG" G_SLICE=always-malloc \
+			LSAN_OPTIONS="$LSAN_OPTIONS" UBSAN_OPTIONS="$UBSAN_OPTIONS" \
+			escalate-thread --stdout "$url" >out 2>err; status=$?; } ;
+		cat err &&
+		test $status -eq 1 && test ! -s out &&
+		grep -x "escalate-thread: no Message-ID in .$url." err || return 1
+	done
+'
+
 test_expect_success 'a message file gone: the draft says so and goes on' '
 	file=$(notmuch search --output=files "id:hot-2@$ID") &&
 	mv "$file" "$TEST_DIR/hot-2.saved" &&
@@ -191,6 +205,45 @@ rcpt = [a.addr_spec for h in m.get_all(\"To\", []) + m.get_all(\"Cc\", []) + m.g
 assert rcpt == [\"tab@lists.linux-foundation.org\"], rcpt
 assert \"y@evil.invalid\" in m[\"Subject\"]
 "
+'
+
+# An encoded word whose text is another encoded word, decoding to CR LF
+# and a header: in the Subject, and in the From display name.
+test_expect_success 'encoded words inside encoded words stay on one line' '
+	{
+		inner=$(printf "Eve\r\nBcc: v@evil.example" | base64 -w0) &&
+		printf "From: =?UTF-8?B?%s?= <eve@kernel-test.invalid>\n" \
+			"$(printf "=?UTF-8?B?%s?=" "$inner" | base64 -w0)" &&
+		inner=$(printf "\r\nBcc: v@evil.example" | base64 -w0) &&
+		printf "Subject: =?UTF-8?B?%s?=\n" \
+			"$(printf "trick =?UTF-8?B?%s?=" "$inner" | base64 -w0)" &&
+		printf "Message-ID: <nested-1@$ID>\nDate: Mon, 09 Mar 2026 11:00:00 +0000\n\n" &&
+		printf "You idiot.\n"
+	} >nested-1.eml &&
+	add_mail nested-1 <nested-1.eml &&
+	notmuch new --quiet &&
+	escalate-thread --stdout "id:nested-1@$ID" >nested-db.eml &&
+	escalate-thread --stdout --mbox nested-1.eml >nested-mbox.eml &&
+	for draft in nested-db.eml nested-mbox.eml; do
+		parse $draft "
+from email.header import decode_header, make_header
+def decoded(v):
+    for _ in range(10):
+        d = str(make_header(decode_header(v)))
+        if d == v:
+            return d
+        v = d
+    raise Exception(\"no fixed point: \" + v)
+for k, v in m.items():
+    assert len(decoded(str(v)).splitlines()) == 1, (k, decoded(str(v)))
+rcpt = [a.addr_spec for h in m.get_all(\"To\", []) + m.get_all(\"Cc\", []) + m.get_all(\"Bcc\", []) for a in h.addresses]
+assert rcpt == [\"tab@lists.linux-foundation.org\"], rcpt
+body = m.get_body((\"plain\",)).get_content()
+bad = [l for l in body.splitlines() if l.lower().startswith(\"bcc:\")]
+assert not bad, bad
+assert \"Bcc: v@evil.example\" in decoded(str(m[\"Subject\"]))
+" || return 1
+	done
 '
 
 test_expect_success '--mbox: from b4 mbox output, stdin, broken From_ lines' '

@@ -42,6 +42,28 @@ if test -r "$corpus"; then
 		notmuch dump --include=tags --include=properties >after &&
 		cmp before after
 	'
+
+	# As the issue was found: a person's notmuch tagging the busiest
+	# sender's mail over and over while civil-scan runs.
+	test_expect_success 'ksummit: civil-scan while another process tags loses nothing' '
+		busy=$(notmuch address --output=count --output=sender "*" |
+			sort -rn | sed -n "1s/.*<\(.*\)>.*/\1/p") &&
+		test -n "$busy" &&
+		start_writer "from:$busy" &&
+		{
+			for run in 1 2 3; do
+				nice -n 19 civil-scan --apply "*" 2>err.$run
+				echo "run $run: status $?"
+			done >runs
+			stop_writer
+		} &&
+		cat runs && echo "writer: $writer_count commits" &&
+		! grep -v "status [03]\$" runs &&
+		writer_landed "from:$busy" &&
+		notmuch dump --include=tags --include=properties >after &&
+		without_writer after >after.mine &&
+		diff -u before after.mine
+	'
 else
 	test_skip "ksummit corpus" "not in ../shared"
 fi

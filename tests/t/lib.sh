@@ -261,3 +261,57 @@ make_threads() {
 tags_of() {
 	notmuch search --output=tags --exclude=false "id:$1@kernel-test.invalid" | sort | tr '\n' ' '
 }
+
+# start_writer QUERY - another process committing to the database all the
+# time, as a person's notmuch or mail client does: "notmuch tag +wN" on
+# QUERY, N = 1, 2, ... (one commit each), until stop_writer.  Start and
+# stop it in the same test.
+start_writer() {
+	rm -f "$TEST_DIR/writer.stop" "$TEST_DIR/writer.count" "$TEST_DIR/writer.err"
+	(
+		n=0
+		while test -d "$TEST_DIR" && ! test -e "$TEST_DIR/writer.stop" &&
+			test $n -lt 5000; do
+			n=$((n + 1))
+			notmuch tag "+w$n" -- "$1" 2>>"$TEST_DIR/writer.err" ||
+				echo "notmuch tag +w$n failed" >>"$TEST_DIR/writer.err"
+			echo $n >"$TEST_DIR/writer.count"
+		done
+	) &
+	writer_pid=$!
+	wait_for_file "$TEST_DIR/writer.count"
+}
+
+# stop_writer - stop it; writer_count is how many commits it made.
+stop_writer() {
+	touch "$TEST_DIR/writer.stop"
+	wait "$writer_pid"
+	writer_count=$(cat "$TEST_DIR/writer.count")
+}
+
+# writer_landed QUERY - the writer never failed, and every message of
+# QUERY carries every tag it added.
+writer_landed() {
+	if test -s "$TEST_DIR/writer.err"; then
+		cat "$TEST_DIR/writer.err"
+		return 1
+	fi
+	notmuch dump --include=tags -- "$1" | awk -v n="$writer_count" '
+		/^#/ { next }
+		{
+			c = 0
+			for (i = 1; i <= NF && $i != "--"; i++)
+				if ($i ~ /^\+w[0-9]+$/)
+					c++
+			if (c != n) {
+				print "only " c " of the writer'"'"'s " n " tags: " $0
+				bad = 1
+			}
+		}
+		END { exit bad }'
+}
+
+# without_writer FILE - a dump without the writer's tags.
+without_writer() {
+	sed -E 's/\+w[0-9]+ //g' "$1"
+}

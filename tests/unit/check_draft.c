@@ -255,6 +255,84 @@ START_TEST(injection_stays_in_the_body)
 }
 END_TEST
 
+/* Encoded words whose text is another encoded word, decoding to CR LF and
+ * a header: the name "Eve\r\nBcc: v@evil.example", the subject
+ * "trick \r\nBcc: v@evil.example", each encoded twice. */
+START_TEST(nested_encoded_words)
+{
+	static const char evil[] =
+		"From: =?UTF-8?B?PT9VVEYtOD9CP1JYWmxEUXBDWTJNNklIWkFaWFpwYkM1b"
+		"GVHRnRjR3hsPz0=?= <eve@t.invalid>\n"
+		"Subject: =?UTF-8?B?dHJpY2sgPT9VVEYtOD9CP0RRcENZMk02SUhaQVpYWnB"
+		"iQzVsZUdGdGNHeGw/PQ==?=\n"
+		"Message-ID: <n@t.invalid>\nDate: Mon, 02 Mar 2026 10:00:00 "
+		"+0000\n\nYou idiot.\n";
+	civil_thread_t t;
+	civil_draft_opts_t o = opts();
+	struct civil_buf out = CIVIL_BUF_INIT;
+	GMimeMessage *m;
+	char *subject, *body;
+	size_t skipped;
+
+	ck_assert_int_eq(civil_thread_from_mbox(evil, strlen(evil), "e", heat,
+						&t, &skipped, NULL),
+			 0);
+	ck_assert_int_eq(civil_draft_build(&t, &o, &out, NULL), 0);
+	m = parse(&out);
+	/* However often a reader decodes it, the subject is one line. */
+	subject = g_strdup(g_mime_message_get_subject(m));
+	for (int i = 0; i < 4; i++) {
+		char *again = g_mime_utils_header_decode_text(NULL, subject);
+
+		g_free(subject);
+		subject = again;
+	}
+	ck_assert_msg(!strpbrk(subject, "\r\n"), "%s", subject);
+	ck_assert(strstr(subject, "Bcc: v@evil.example"));
+	body = part_text(m, 0);
+	ck_assert_msg(!strstr(body, "\nBcc:"), "%s", body);
+	ck_assert_msg(!strstr(body, "=?"), "%s", body);
+	g_free(subject);
+	g_free(body);
+	g_object_unref(m);
+	civil_thread_release(&t);
+	civil_buf_release(&out);
+}
+END_TEST
+
+/* "=?" with no "?=" after it decodes to nothing, and GMime, writing it
+ * as text, folded the Subject inside the encoded word after it: a TAB in
+ * the middle of the subject. */
+START_TEST(lone_encoded_word_start)
+{
+	struct civil_buf mbox = CIVIL_BUF_INIT, out = CIVIL_BUF_INIT;
+	civil_draft_opts_t o = opts();
+	civil_thread_t t;
+	GMimeMessage *m;
+	char *subject;
+	size_t skipped;
+
+	civil_buf_adds(&mbox, "From: a@t.invalid\nSubject: =?From x ");
+	for (int i = 0; i < 60; i++)
+		civil_buf_adds(&mbox, "\xc3\xa6");
+	civil_buf_adds(&mbox, " 2026\nMessage-ID: <l@t.invalid>\n\nx\n");
+	ck_assert_int_eq(civil_thread_from_mbox(mbox.buf, mbox.len, "l", heat,
+						&t, &skipped, NULL),
+			 0);
+	ck_assert_int_eq(civil_draft_build(&t, &o, &out, NULL), 0);
+	m = parse(&out);
+	subject = g_mime_utils_header_decode_text(
+		NULL, g_mime_message_get_subject(m));
+	ck_assert_msg(!strpbrk(subject, "\t\r\n"), "%s", subject);
+	ck_assert(strstr(subject, "= ?From x \xc3\xa6"));
+	g_free(subject);
+	g_object_unref(m);
+	civil_thread_release(&t);
+	civil_buf_release(&out);
+	civil_buf_release(&mbox);
+}
+END_TEST
+
 START_TEST(thread_queries)
 {
 	char *q;
@@ -273,6 +351,38 @@ START_TEST(thread_queries)
 	ck_assert_str_eq(q, "id:\"a@b.invalid\"");
 	free(q);
 	ck_assert_ptr_null(civil_thread_query("https://lore.kernel.org/all/"));
+	/* A Message-ID with a line break or a NUL in it is none. */
+	ck_assert_ptr_null(civil_thread_query(
+		"https://lore.kernel.org/r/a%0A@b.invalid/"));
+	ck_assert_ptr_null(civil_thread_query(
+		"https://lore.kernel.org/r/a%00@b.invalid/"));
+	q = civil_thread_query("a\t@b.invalid");
+	ck_assert_str_eq(q, "a\t@b.invalid");
+	free(q);
+}
+END_TEST
+
+/* Every parse stays inside the argument: each one in a buffer of exactly
+ * its own size, so ASan and valgrind see a read past it. */
+START_TEST(thread_queries_bounded)
+{
+	static const char *const args[] = { "http://",	"https://", "http:/",
+					    "<",	"<@",	    "@>",
+					    "https://x" };
+
+	for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); i++) {
+		size_t n = strlen(args[i]) + 1;
+		char *arg = malloc(n);
+		char *q;
+
+		memcpy(arg, args[i], n);
+		q = civil_thread_query(arg);
+		if (!strncmp(arg, "http", 4) && strchr(arg, '/') &&
+		    strlen(arg) >= 7)
+			ck_assert_msg(!q, "%s gave %s", args[i], q);
+		free(q);
+		free(arg);
+	}
 }
 END_TEST
 
@@ -288,7 +398,10 @@ Suite *suite_draft(void)
 	tcase_add_test(tc, attachment_is_the_thread);
 	tcase_add_test(tc, refusals);
 	tcase_add_test(tc, injection_stays_in_the_body);
+	tcase_add_test(tc, nested_encoded_words);
+	tcase_add_test(tc, lone_encoded_word_start);
 	tcase_add_test(tc, thread_queries);
+	tcase_add_test(tc, thread_queries_bounded);
 	suite_add_tcase(s, tc);
 	return s;
 }

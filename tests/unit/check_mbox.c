@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <stdlib.h>
 #include <string.h>
 
 #include "unit.h"
@@ -58,6 +59,32 @@ START_TEST(single_message_and_garbage)
 }
 END_TEST
 
+/* The length is the input's end: each input in a buffer of exactly its
+ * size, no NUL after it, so ASan and valgrind see a read past it. */
+START_TEST(no_read_past_the_end)
+{
+	static const char *const inputs[] = {
+		"From \nF",
+		"From \nFro",
+		"From x\n\nF",
+		"From x\nFrom: a@b\n\nx\nFrom",
+		"From x\nFrom: a@b\nSubject: 1\n\nx\nFrom garbage\n\nFrom ",
+		"From ",
+	};
+
+	for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++) {
+		size_t len = strlen(inputs[i]), skipped;
+		char *data = malloc(len);
+		struct civil_buf b = CIVIL_BUF_INIT;
+
+		memcpy(data, inputs[i], len);
+		civil_mbox_foreach(data, len, "m", collect, &b, &skipped, NULL);
+		civil_buf_release(&b);
+		free(data);
+	}
+}
+END_TEST
+
 Suite *suite_mbox(void)
 {
 	Suite *s = suite_create("mbox");
@@ -65,6 +92,7 @@ Suite *suite_mbox(void)
 
 	tcase_add_test(tc, splits_messages);
 	tcase_add_test(tc, single_message_and_garbage);
+	tcase_add_test(tc, no_read_past_the_end);
 	suite_add_tcase(s, tc);
 	return s;
 }

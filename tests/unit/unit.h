@@ -24,6 +24,7 @@ Suite *suite_mbox(void);
 Suite *suite_json(void);
 Suite *suite_draft(void);
 Suite *suite_workers(void);
+Suite *suite_output(void);
 Suite *suite_heat(void);
 Suite *suite_mbox(void);
 Suite *suite_json(void);

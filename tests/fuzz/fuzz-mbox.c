@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fuzz-mbox - civil_mbox_foreach on arbitrary bytes, in a buffer of
+ * exactly their size with no NUL after them (what b4 mbox or lei q wrote,
+ * or anything else).
+ *
+ * Oracles:
+ *   - every message handed over is a run of the input's own bytes, the
+ *     runs in order and not overlapping (one message that is not an mbox:
+ *     the whole input);
+ *   - success means at least one message handed over or skipped; NOT_MAIL
+ *     means none handed over; nothing else fails;
+ *   - a callback that asks to stop after the first message gets no second
+ *     one;
+ *   - splitting the same bytes twice hands over the same messages.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "civil.h"
+
+#define ORACLE(cond)                                                           \
+	do {                                                                   \
+		if (!(cond))                                                   \
+			oracle_failed(#cond, __LINE__);                        \
+	} while (0)
+
+static void oracle_failed(const char *what, int line)
+{
+	fprintf(stderr, "fuzz-mbox:%d: oracle failed: %s\n", line, what);
+	abort();
+}
+
+struct walk {
+	const char *data;
+	size_t len;
+	size_t next;	       /* where the next message may start */
+	size_t n;	       /* messages handed over */
+	struct civil_buf seen; /* "offset:length," of each */
+	int stop_after;	       /* 0: never */
+};
+
+static int one(civil_message_t *msg, void *arg)
+{
+	struct walk *w = arg;
+	size_t len;
+	const char *raw = civil_message_raw(msg, &len);
+	const char *at;
+
+	ORACLE(len > 0 && len <= w->len - w->next);
+	at = memmem(w->data + w->next, w->len - w->next, raw, len);
+	ORACLE(at);
+	civil_buf_addf(&w->seen, "%zu:%zu,", (size_t)(at - w->data), len);
+	w->next = (size_t)(at - w->data) + len;
+	w->n++;
+	ORACLE(!w->stop_after || w->n <= (size_t)w->stop_after);
+	return w->stop_after && w->n >= (size_t)w->stop_after;
+}
+
+static civil_status_t split(const char *data, size_t len, int stop_after,
+			    struct walk *w, size_t *skipped)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_status_t st;
+
+	memset(w, 0, sizeof(*w));
+	w->data = data;
+	w->len = len;
+	w->stop_after = stop_after;
+	st = civil_mbox_foreach(data, len, "fuzz", one, w, skipped, &err);
+	ORACLE(st == CIVIL_STATUS_SUCCESS || st == CIVIL_STATUS_NOT_MAIL);
+	ORACLE(!st == !err.message);
+	civil_error_clear(&err);
+	return st;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	civil_init();
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	/* Exactly size bytes, nothing after them. */
+	char *copy = malloc(size ? size : 1);
+	struct walk a, b, c;
+	size_t skipped_a, skipped_b, skipped_c;
+	civil_status_t st;
+
+	if (!copy)
+		abort();
+	memcpy(copy, data, size);
+	st = split(copy, size, 0, &a, &skipped_a);
+	if (st == CIVIL_STATUS_SUCCESS)
+		ORACLE(a.n + skipped_a > 0);
+	else
+		ORACLE(a.n == 0);
+	if (size < 5 || memcmp(copy, "From ", 5))
+		ORACLE(a.n == 0 || (a.n == 1 && a.next == size));
+
+	ORACLE(split(copy, size, 0, &b, &skipped_b) == st);
+	ORACLE(skipped_a == skipped_b && a.n == b.n &&
+	       !strcmp(civil_buf_str(&a.seen), civil_buf_str(&b.seen)));
+
+	split(copy, size, 1, &c, &skipped_c);
+	ORACLE(c.n == (a.n ? 1 : 0));
+
+	civil_buf_release(&a.seen);
+	civil_buf_release(&b.seen);
+	civil_buf_release(&c.seen);
+	free(copy);
+	return 0;
+}
