@@ -67,10 +67,23 @@ test_done() {
 	exit
 }
 
-# skip_all 'why' - nothing in this file can run here.
+# skip_all 'why' - nothing in this file can run here.  Only for what the
+# project does not promise (../shared); see need_tool.
 skip_all() {
 	echo "1..0 # SKIP $1"
 	exit 0
+}
+
+# need_tool TOOL 'command' - the README promises TOOL and make check
+# installs it: when the command can't run it here, this file says so once
+# and fails, rather than skipping what a user would rely on.
+need_tool() {
+	if ! (eval "$2") >"$TEST_DIR/.need" 2>&1 </dev/null; then
+		echo "1..1"
+		echo "not ok 1 - $1 does not run here (scripts/need-deps test installs it)"
+		sed -n '1,5s/^/#   /p' "$TEST_DIR/.need"
+		exit 1
+	fi
 }
 
 # write_script FILE <<\EOF ... - an executable /bin/sh script.
