@@ -9,6 +9,7 @@
 #   make demo       install missing packages, then run the bundled example
 #   make bench      run the benchmarks in bench/
 #   make install    PREFIX=/usr/local DESTDIR=
+#   make fresh-check  the README's commands on a new Debian 12 root (root)
 #   make clean
 
 PREFIX ?= /usr/local
@@ -173,6 +174,12 @@ demo: deps-test
 	@$(MAKE) --no-print-directory build
 	demo/run.sh $(abspath $(B))
 
+# The README's two commands on a new minimal Debian 12 root, then the
+# Debian package there (tests/fresh-debian.sh: as root, with
+# deb.debian.org); downloaded packages are kept in build/apt-cache.
+fresh-check:
+	tests/fresh-debian.sh --no-deb --cache $(abspath build/apt-cache)
+
 bench: deps-test
 	@$(MAKE) --no-print-directory build
 	bench/run.sh $(abspath $(B))
@@ -220,6 +227,7 @@ format:
 clean:
 	rm -rf build
 
-.PHONY: all build deps-build deps-test deps-fuzz check test fuzz demo bench \
+.PHONY: all build deps-build deps-test deps-fuzz check test fuzz demo \
+	fresh-check bench \
 	install uninstall format clean
 .SECONDARY:

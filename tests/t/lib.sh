@@ -52,6 +52,8 @@ test_expect_success() {
 		test_failed=$((test_failed + 1))
 		echo "not ok $test_count - $1"
 		sed 's/^/#   /' "$TEST_DIR/.out"
+		# and on stderr, which prove shows without -v
+		{ echo "# not ok $test_count - $1"; sed 's/^/#   /' "$TEST_DIR/.out"; } >&2
 	fi
 }
 
@@ -81,7 +83,10 @@ need_tool() {
 	if ! (eval "$2") >"$TEST_DIR/.need" 2>&1 </dev/null; then
 		echo "1..1"
 		echo "not ok 1 - $1 does not run here (scripts/need-deps test installs it)"
-		sed -n '1,5s/^/#   /p' "$TEST_DIR/.need"
+		{
+			echo "# $1 does not run here (scripts/need-deps test installs it):"
+			sed -n '1,5s/^/#   /p' "$TEST_DIR/.need"
+		} >&2
 		exit 1
 	fi
 }
