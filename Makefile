@@ -110,10 +110,25 @@ $(B)/lib/libcivil.a: $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(B)/lib/libcivil.so: $(LIB_OBJ)
+# libcivil.so exports the functions civil.h declares and nothing else:
+# lib/ is built with hidden visibility, civil.h gives its own declarations
+# the default one, and a version script made from civil.h says the same to
+# the linker.  tests/installed.sh holds the result against civil.h as the
+# compiler reads it.
+$(LIB_OBJ): CIVIL_CFLAGS += -fvisibility=hidden
+
+$(B)/libcivil.sym: lib/civil.h
 	@mkdir -p $(dir $@)
-	$(CC) -shared -Wl,-soname,libcivil.so.$(SOVERSION) $(CFLAGS) $(LDFLAGS) \
-		-o $@.$(VERSION) $^ $(CIVIL_LIBS)
+	{ echo "{ global:"; \
+	  sed -n '/^typedef/d; s/^[a-z][^(#]*[ *]\(civil_[a-z0-9_]*\)(.*/	\1;/p' $<; \
+	  echo "local: *; };"; } >$@.tmp
+	mv $@.tmp $@
+
+$(B)/lib/libcivil.so: $(LIB_OBJ) $(B)/libcivil.sym
+	@mkdir -p $(dir $@)
+	$(CC) -shared -Wl,-soname,libcivil.so.$(SOVERSION) \
+		-Wl,--version-script=$(B)/libcivil.sym $(CFLAGS) $(LDFLAGS) \
+		-o $@.$(VERSION) $(LIB_OBJ) $(CIVIL_LIBS)
 	ln -sf libcivil.so.$(VERSION) $@.$(SOVERSION)
 	ln -sf libcivil.so.$(VERSION) $@
 

@@ -27,6 +27,10 @@
 extern "C" {
 #endif
 
+/* libcivil is built with hidden visibility: what is declared here, and
+ * only that, is exported (the version script is made from this file). */
+#pragma GCC visibility push(default)
+
 #define CIVIL_VERSION "0.1.0"
 
 /* ---- status and errors (error.c) ---- */
@@ -694,6 +698,8 @@ civil_status_t civil_draft_build(const civil_thread_t *t,
 
 /* s as a JSON string, quotes included; invalid UTF-8 becomes U+FFFD. */
 void civil_json_string(struct civil_buf *out, const char *s);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

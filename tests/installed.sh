@@ -5,7 +5,9 @@
 # tests/outside/outside.c is built twice, linked with the shared library
 # and with the static one ("pkg-config --static --libs civil" must name
 # everything that needs), and both must run and say what civil.h promises.
-# Prints one line per check; exits non-zero at the first that fails.
+# libcivil.so must export exactly the functions civil.h declares, as the
+# compiler reads the installed header.  Prints one line per check; exits
+# non-zero at the first that fails.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 pc=${PKG_CONFIG:-pkg-config}
@@ -51,3 +53,21 @@ if LD_LIBRARY_PATH=$libdir ldd "$tmp/outside-static" | grep -q libcivil; then
 	fail "the static-linked program still loads libcivil.so"
 fi
 echo "installed: linked with libcivil.a: ok"
+
+# The functions civil.h declares, as GCC reads it (-aux-info), against
+# what libcivil.so exports.
+echo '#include <civil.h>' >"$tmp/h.c"
+gcc -I"$includedir" -aux-info "$tmp/aux" -fsyntax-only "$tmp/h.c" ||
+	fail "gcc can't read civil.h"
+grep "$includedir/civil.h:" "$tmp/aux" |
+	sed -n 's/.*[ *]\(civil_[a-z0-9_]*\) (.*/\1/p' | sort >"$tmp/declared"
+test -s "$tmp/declared" || fail "found no functions in civil.h"
+nm -D --defined-only "$libdir/libcivil.so.0" | awk '{ print $3 }' |
+	sort >"$tmp/exported"
+if ! cmp -s "$tmp/declared" "$tmp/exported"; then
+	echo "installed: libcivil.so.0 exports what civil.h does not declare (+)," \
+		"or misses what it does (-):" >&2
+	diff "$tmp/declared" "$tmp/exported" | sed -n 's/^> /  + /p; s/^< /  - /p' >&2
+	exit 1
+fi
+echo "installed: libcivil.so.0 exports the $(wc -l <"$tmp/declared") functions of civil.h and nothing else: ok"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # make install: a plain install, into the directories asked for (DESTDIR
 # only stages), with civil.pc written for them; the installed commands and
-# an outside program find civil's data where it went (tests/installed.sh).
+# an outside program find civil's data where it went; libcivil.so exports
+# civil.h and nothing else (tests/installed.sh).
 . "$(dirname "$0")/lib.sh"
 
 # Programs make install must never call: they record that they were.
@@ -92,7 +93,7 @@ test_expect_success 'installed commands find their data in DATADIR, not beside t
 	grep "^civil_remind=.$inst/usr/bin/civil-remind.\$" linux/.git/hooks/sendemail-validate
 '
 
-test_expect_success 'an outside program, linked shared and static' '
+test_expect_success 'an outside program, linked shared and static, sees only civil.h' '
 	PKG_CONFIG_PATH="$inst/usr/lib/pkgconfig" "$CIVIL_SRC/tests/installed.sh"
 '
 
