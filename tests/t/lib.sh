@@ -12,7 +12,12 @@ SHARED="$CIVIL_SRC/../shared"
 PATH="$CIVIL_BUILD/bin:$PATH"
 export PATH
 
-TEST_DIR=$(mktemp -d "${TMPDIR:-/tmp}/civil-t.XXXXXX")
+# Without a directory of its own a test must not start: it would write
+# into the current one (the source tree) and HOME would be /home.
+TEST_DIR=$(mktemp -d "${TMPDIR:-/tmp}/civil-t.XXXXXX") && test -d "$TEST_DIR" || {
+	echo "Bail out! can't make a test directory under ${TMPDIR:-/tmp}"
+	exit 1
+}
 if test -n "${CIVIL_TEST_KEEP:-}"; then
 	echo "# keeping $TEST_DIR"
 else
@@ -51,8 +56,7 @@ test_expect_success() {
 	else
 		test_failed=$((test_failed + 1))
 		echo "not ok $test_count - $1"
-		sed 's/^/#   /' "$TEST_DIR/.out"
-		# and on stderr, which prove shows without -v
+		# on stderr, which prove shows without -v too
 		{ echo "# not ok $test_count - $1"; sed 's/^/#   /' "$TEST_DIR/.out"; } >&2
 	fi
 }
@@ -83,10 +87,7 @@ need_tool() {
 	if ! (eval "$2") >"$TEST_DIR/.need" 2>&1 </dev/null; then
 		echo "1..1"
 		echo "not ok 1 - $1 does not run here (scripts/need-deps test installs it)"
-		{
-			echo "# $1 does not run here (scripts/need-deps test installs it):"
-			sed -n '1,5s/^/#   /p' "$TEST_DIR/.need"
-		} >&2
+		sed -n '1,5s/^/#   /p' "$TEST_DIR/.need" >&2
 		exit 1
 	fi
 }
