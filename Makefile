@@ -219,7 +219,7 @@ demo: deps-test
 # Debian package there (tests/fresh-debian.sh: as root, with
 # deb.debian.org); downloaded packages are kept in build/apt-cache.
 fresh-check:
-	tests/fresh-debian.sh --no-deb --cache $(abspath build/apt-cache)
+	tests/fresh-debian.sh --cache $(abspath build/apt-cache)
 
 bench: deps-test
 	@$(MAKE) --no-print-directory build

@@ -15,10 +15,15 @@ for p in apt-get apt dpkg-query sudo; do
 done
 
 inst=$TEST_DIR/inst
-# A make of our own, not a sub-make of the one running the tests (whose
-# B, CFLAGS and jobs travel in MAKEFLAGS), for a build of its own.
+# A make of our own for a plain build of its own, not a sub-make of the
+# one running the tests: its jobs travel in MAKEFLAGS, and its command
+# line (B, CFLAGS with sanitizers, PREFIX from debian/rules ...) in the
+# environment.
 mk() {
-	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL PATH="$TEST_DIR/trap:$PATH" \
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u B -u CFLAGS -u CPPFLAGS \
+		-u LDFLAGS -u PREFIX -u BINDIR -u LIBDIR -u INCLUDEDIR \
+		-u DATADIR -u MANDIR -u DOCDIR -u DESTDIR -u FAST_LINK \
+		PATH="$TEST_DIR/trap:$PATH" \
 		make -s -j2 -C "$CIVIL_SRC" B="$TEST_DIR/build" "$@"
 }
 mk_inst() {
