@@ -10,6 +10,7 @@
 #   make bench      run the benchmarks in bench/
 #   make install    PREFIX=/usr/local DESTDIR=; a plain install
 #   make fresh-check  the README's commands on a new Debian 12 root (root)
+#   make dist       civil-$(VERSION).tar.gz from HEAD; make distcheck checks it
 #   make clean
 #
 # CC, CPPFLAGS, CFLAGS and LDFLAGS from the command line or the environment
@@ -41,7 +42,9 @@ PKG_CONFIG ?= pkg-config
 PKGS = gmime-3.0 libgit2
 
 SOVERSION = 0
-VERSION = 0.1.0
+# One version, in civil.h; debian/changelog follows it (tests/distcheck.sh).
+VERSION := $(shell sed -n 's/^.define CIVIL_VERSION "\(.*\)"$$/\1/p' lib/civil.h)
+DIST = civil-$(VERSION)
 
 CFLAGS ?= -O2 -g
 CIVIL_CFLAGS = -std=c11 -D_GNU_SOURCE -pthread -Wall -Wextra -Wno-unused-parameter \
@@ -221,6 +224,16 @@ demo: deps-test
 fresh-check:
 	tests/fresh-debian.sh --cache $(abspath build/apt-cache)
 
+# make dist: $(DIST).tar.gz, a git archive of HEAD (what is committed).
+dist:
+	git archive --format=tar.gz --prefix=$(DIST)/ -o $(DIST).tar.gz HEAD
+	@echo "dist: $(DIST).tar.gz"
+
+# make distcheck: the tarball builds, passes make check, installs and
+# uninstalls on its own (tests/distcheck.sh).
+distcheck: dist
+	tests/distcheck.sh $(DIST).tar.gz
+
 bench: deps-test
 	@$(MAKE) --no-print-directory build
 	bench/run.sh $(abspath $(B))
@@ -278,5 +291,5 @@ clean:
 	rm -rf build
 
 .PHONY: all build pkgs-present deps-test deps-fuzz check test fuzz demo \
-	fresh-check bench install uninstall format clean FORCE
+	fresh-check dist distcheck bench install uninstall format clean FORCE
 .SECONDARY:

@@ -63,7 +63,7 @@ step_start() {
 	printf '\n==== fresh-debian: %s\n' "$step"
 }
 step_end() {
-	printf '%-48s %5d s\n' "$step" $(($(date +%s) - t0)) >>"$times"
+	printf '%-56s %5d s\n' "$step" $(($(date +%s) - t0)) >>"$times"
 }
 
 # in_root [--no-net] SCRIPT - run SCRIPT with sh in the root, as root, with
@@ -127,7 +127,7 @@ if test -z "$deb"; then
 	exit 0
 fi
 
-step_start "apt-get build-dep ./ (the package's Build-Depends)"
+step_start "apt-get build-dep ./"
 mkdir "$root/root/pkg"
 git -C "$src" archive --format=tar --prefix=civil/ HEAD | tar -x -C "$root/root/pkg"
 in_root 'cd pkg/civil && DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -q ./'
@@ -139,7 +139,7 @@ step_end
 
 step_start "lintian"
 in_root 'DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends lintian >/dev/null &&
-	lintian --fail-on error --info --display-info pkg/*.changes'
+	lintian --fail-on error --display-info pkg/*.changes'
 step_end
 
 step_start "apt-get install ./*.deb"
@@ -147,7 +147,7 @@ in_root 'cd pkg && DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
 	./civil_*.deb ./libcivil0_*.deb ./libcivil-dev_*.deb'
 step_end
 
-step_start "the demo and an outside program, against the installed files"
+step_start "demo and outside program on the installed package"
 in_root --no-net 'cd civil && demo/run.sh /usr && tests/installed.sh'
 step_end
 
