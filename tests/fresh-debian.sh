@@ -76,7 +76,7 @@ in_root() {
 		net=--net
 		shift
 	fi
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2086,SC2016
 	unshare --mount --pid --fork $net /bin/sh -eu -c '
 		root=$1 cache=$2 script=$3
 		mount -t proc proc "$root/proc"
