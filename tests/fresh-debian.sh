@@ -49,6 +49,7 @@ for t in mmdebstrap unshare chroot git; do
 done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/civil-fresh.XXXXXX")
+chmod 755 "$work" # for apt's _apt user, which downloads into the root
 root=$work/root
 if test -n "$keep"; then
 	echo "fresh-debian: keeping $root"
