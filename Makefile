@@ -1,6 +1,6 @@
 # civil - the code's reminder, heat and escalation for mailing-list tools.
 #
-#   make            build into $(B) (default build/)
+#   make            build into $(B) (default build/); installs nothing
 #   make check      install missing packages, then build with ASan/UBSan
 #                   and run the unit and shell tests and replay the fuzz
 #                   inputs, then valgrind
@@ -8,8 +8,17 @@
 #                   FUZZ_SECONDS (60); FUZZ="remind heat" picks harnesses
 #   make demo       install missing packages, then run the bundled example
 #   make bench      run the benchmarks in bench/
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR=; a plain install
+#   make fresh-check  the README's commands on a new Debian 12 root (root)
+#   make dist       civil-$(VERSION).tar.gz from HEAD; make distcheck checks it
 #   make clean
+#
+# CC, CPPFLAGS, CFLAGS and LDFLAGS from the command line or the environment
+# are used as given (dpkg-buildflags' hardening flags among them).  The
+# directories are fixed when building, since the programs look for their
+# data in DATADIR: "make PREFIX=/opt/civil && make install PREFIX=/opt/civil"
+# (DESTDIR is only for staging).  FAST_LINK=no links every command against
+# the shared libraries (see scripts/fast-link-flags).
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -17,6 +26,7 @@ LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 DATADIR ?= $(PREFIX)/share
 MANDIR ?= $(DATADIR)/man
+DOCDIR ?= $(DATADIR)/doc/civil
 LISPDIR ?= $(DATADIR)/emacs/site-lisp
 # bash-completion's own directory when it is under PREFIX, else the one it
 # also searches through XDG_DATA_DIRS.
@@ -25,13 +35,16 @@ BASHCOMPDIR ?= $(or $(filter $(PREFIX)/%,$(shell $(PKG_CONFIG) \
 ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
 SYSTEMDUSERDIR ?= $(or $(filter $(PREFIX)/%,$(shell $(PKG_CONFIG) \
 	--variable=systemduserunitdir systemd 2>/dev/null)),$(PREFIX)/lib/systemd/user)
+FAST_LINK ?= yes
 
 B ?= build
 PKG_CONFIG ?= pkg-config
 PKGS = gmime-3.0 libgit2
 
 SOVERSION = 0
-VERSION = 0.1.0
+# One version, in civil.h; debian/changelog follows it (tests/distcheck.sh).
+VERSION := $(shell sed -n 's/^.define CIVIL_VERSION "\(.*\)"$$/\1/p' lib/civil.h)
+DIST = civil-$(VERSION)
 
 CFLAGS ?= -O2 -g
 CIVIL_CFLAGS = -std=c11 -D_GNU_SOURCE -pthread -Wall -Wextra -Wno-unused-parameter \
@@ -60,18 +73,23 @@ FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_CFLAGS = -O1 -g -fno-omit-frame-pointer \
 	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+DOC = doc/civil-heated-json.md
 
 SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=undefined
 
-all: deps-build
-	@$(MAKE) --no-print-directory build
+all: build
 
-build: $(BINS) $(B)/lib/libcivil.a $(B)/lib/libcivil.so $(B)/civil.pc $(DATA)
+build: pkgs-present $(BINS) $(B)/lib/libcivil.a $(B)/lib/libcivil.so $(DATA)
 
-deps-build:
-	@scripts/need-deps build
+# Plain make never installs packages; it says what is missing.
+pkgs-present:
+	@$(PKG_CONFIG) --exists $(PKGS) || { \
+		echo "civil: GMime 3, libgit2 and libnotmuch are needed to build;" \
+			"scripts/need-deps build installs them on Debian" >&2; \
+		exit 1; }
 
+# make demo, make check and make bench install what is missing first.
 deps-test:
 	@scripts/need-deps test
 
@@ -80,17 +98,40 @@ deps-fuzz:
 
 $(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h cmd/cmd.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CIVIL_CFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CIVIL_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+# Where installed programs find heat.lexicon and the hook shims when they
+# are not beside them (lib/config.c); rebuilt when DATADIR changes.
+$(B)/obj/lib/config.o: CIVIL_CFLAGS += -DCIVIL_DATADIR='"$(DATADIR)/civil"'
+$(B)/obj/lib/config.o: $(B)/datadir
+$(B)/datadir: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
 
 $(B)/lib/libcivil.a: $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(B)/lib/libcivil.so: $(LIB_OBJ)
+# libcivil.so exports the functions civil.h declares and nothing else:
+# lib/ is built with hidden visibility, civil.h gives its own declarations
+# the default one, and a version script made from civil.h says the same to
+# the linker.  tests/installed.sh holds the result against civil.h as the
+# compiler reads it.
+$(LIB_OBJ): CIVIL_CFLAGS += -fvisibility=hidden
+
+$(B)/libcivil.sym: lib/civil.h
 	@mkdir -p $(dir $@)
-	$(CC) -shared -Wl,-soname,libcivil.so.$(SOVERSION) $(CFLAGS) $(LDFLAGS) \
-		-o $@.$(VERSION) $^ $(CIVIL_LIBS)
+	{ echo "{ global:"; \
+	  sed -n '/^typedef/d; s/^[a-z][^(#]*[ *]\(civil_[a-z0-9_]*\)(.*/	\1;/p' $<; \
+	  echo "local: *; };"; } >$@.tmp
+	mv $@.tmp $@
+
+$(B)/lib/libcivil.so: $(LIB_OBJ) $(B)/libcivil.sym
+	@mkdir -p $(dir $@)
+	$(CC) -shared -Wl,-soname,libcivil.so.$(SOVERSION) \
+		-Wl,--version-script=$(B)/libcivil.sym $(CFLAGS) $(LDFLAGS) \
+		-o $@.$(VERSION) $(LIB_OBJ) $(CIVIL_LIBS)
 	ln -sf libcivil.so.$(VERSION) $@.$(SOVERSION)
 	ln -sf libcivil.so.$(VERSION) $@
 
@@ -104,11 +145,19 @@ $(B)/fast-link-flags: scripts/fast-link-flags
 	scripts/fast-link-flags "$(CC)" $(CFLAGS) $(LDFLAGS) > $@.tmp
 	mv $@.tmp $@
 
+# FAST_LINK=no (distributions: security fixes in the libraries reach
+# civil without a rebuild) links them like the other commands.
+$(FAST_CMDS:%=$(B)/bin/%): $(B)/fast-link
+$(B)/fast-link: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(FAST_LINK)' | cmp -s - $@ || echo '$(FAST_LINK)' >$@
+ifneq ($(FAST_LINK),no)
 $(FAST_CMDS:%=$(B)/bin/%): $(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_SHARED) \
 		$(B)/lib/libcivil.a $(B)/fast-link-flags
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CMD_SHARED) $(B)/lib/libcivil.a \
 		$$(cat $(B)/fast-link-flags)
+endif
 
 $(B)/share/civil/hooks/%: hooks/%
 	@mkdir -p $(dir $@)
@@ -117,10 +166,6 @@ $(B)/share/civil/hooks/%: hooks/%
 $(B)/share/civil/%: data/%
 	@mkdir -p $(dir $@)
 	cp $< $@
-
-$(B)/civil.pc: civil.pc.in Makefile
-	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|' \
-	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' $< > $@
 
 $(UNIT_OBJ): CIVIL_CFLAGS += $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 
@@ -173,24 +218,48 @@ demo: deps-test
 	@$(MAKE) --no-print-directory build
 	demo/run.sh $(abspath $(B))
 
+# The README's two commands on a new minimal Debian 12 root, then the
+# Debian package there (tests/fresh-debian.sh: as root, with
+# deb.debian.org); downloaded packages are kept in build/apt-cache.
+fresh-check:
+	tests/fresh-debian.sh --cache $(abspath build/apt-cache)
+
+# make dist: $(DIST).tar.gz, a git archive of HEAD (what is committed).
+dist:
+	git archive --format=tar.gz --prefix=$(DIST)/ -o $(DIST).tar.gz HEAD
+	@echo "dist: $(DIST).tar.gz"
+
+# make distcheck: the tarball builds, passes make check, installs and
+# uninstalls on its own (tests/distcheck.sh).
+distcheck: dist
+	tests/distcheck.sh $(DIST).tar.gz
+
 bench: deps-test
 	@$(MAKE) --no-print-directory build
 	bench/run.sh $(abspath $(B))
 
-install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
-		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(DATADIR)/civil/hooks \
-		$(DESTDIR)$(MANDIR)/man1
+# A plain install: files only, into $(DESTDIR) plus the directories the
+# build was made for.  civil.pc is written here, with the real directories.
+install: build
+	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 $(BINS) $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig
 	install -m 644 $(B)/lib/libcivil.a $(DESTDIR)$(LIBDIR)
-	install -m 755 $(B)/lib/libcivil.so.$(VERSION) $(DESTDIR)$(LIBDIR)
+	install -m 644 $(B)/lib/libcivil.so.$(VERSION) $(DESTDIR)$(LIBDIR)
 	ln -sf libcivil.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libcivil.so.$(SOVERSION)
-	ln -sf libcivil.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libcivil.so
+	ln -sf libcivil.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libcivil.so
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' \
+		civil.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/civil.pc
+	install -d $(DESTDIR)$(INCLUDEDIR)
 	install -m 644 lib/civil.h $(DESTDIR)$(INCLUDEDIR)
-	install -m 644 $(B)/civil.pc $(DESTDIR)$(LIBDIR)/pkgconfig
+	install -d $(DESTDIR)$(DATADIR)/civil/hooks
 	install -m 755 $(HOOKS:%=$(B)/share/civil/hooks/%) $(DESTDIR)$(DATADIR)/civil/hooks
 	install -m 644 $(B)/share/civil/heat.lexicon $(DESTDIR)$(DATADIR)/civil
-	$(if $(MAN),install -m 644 $(MAN) $(DESTDIR)$(MANDIR)/man1)
+	install -d $(DESTDIR)$(MANDIR)/man1
+	install -m 644 $(MAN) $(DESTDIR)$(MANDIR)/man1
+	install -d $(DESTDIR)$(DOCDIR)
+	install -m 644 $(DOC) $(DESTDIR)$(DOCDIR)
 	install -d $(DESTDIR)$(LISPDIR)
 	install -m 644 emacs/civil.el $(DESTDIR)$(LISPDIR)
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
@@ -204,15 +273,16 @@ install: all
 	install -m 644 systemd/civil-scan.timer $(DESTDIR)$(SYSTEMDUSERDIR)
 
 uninstall:
-	rm -f $(CMDS:%=$(DESTDIR)$(BINDIR)/%) \
-		$(DESTDIR)$(LIBDIR)/libcivil.* $(DESTDIR)$(LIBDIR)/pkgconfig/civil.pc \
-		$(DESTDIR)$(INCLUDEDIR)/civil.h \
-		$(MAN:doc/%=$(DESTDIR)$(MANDIR)/man1/%) \
-		$(DESTDIR)$(LISPDIR)/civil.el $(CMDS:%=$(DESTDIR)$(BASHCOMPDIR)/%) \
-		$(DESTDIR)$(ZSHCOMPDIR)/_civil \
-		$(DESTDIR)$(SYSTEMDUSERDIR)/civil-scan.service \
+	rm -f $(CMDS:%=$(DESTDIR)$(BINDIR)/%)
+	rm -f $(DESTDIR)$(LIBDIR)/libcivil.a $(DESTDIR)$(LIBDIR)/libcivil.so*
+	rm -f $(DESTDIR)$(LIBDIR)/pkgconfig/civil.pc
+	rm -f $(DESTDIR)$(INCLUDEDIR)/civil.h
+	rm -f $(MAN:doc/%=$(DESTDIR)$(MANDIR)/man1/%)
+	rm -rf $(DESTDIR)$(DATADIR)/civil $(DESTDIR)$(DOCDIR)
+	rm -f $(DESTDIR)$(LISPDIR)/civil.el
+	rm -f $(CMDS:%=$(DESTDIR)$(BASHCOMPDIR)/%) $(DESTDIR)$(ZSHCOMPDIR)/_civil
+	rm -f $(DESTDIR)$(SYSTEMDUSERDIR)/civil-scan.service \
 		$(DESTDIR)$(SYSTEMDUSERDIR)/civil-scan.timer
-	rm -rf $(DESTDIR)$(DATADIR)/civil
 
 format:
 	clang-format -i lib/*.[ch] cmd/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
@@ -220,6 +290,6 @@ format:
 clean:
 	rm -rf build
 
-.PHONY: all build deps-build deps-test deps-fuzz check test fuzz demo bench \
-	install uninstall format clean
+.PHONY: all build pkgs-present deps-test deps-fuzz check test fuzz demo \
+	fresh-check dist distcheck bench install uninstall format clean FORCE
 .SECONDARY:

@@ -1,9 +1,11 @@
 #!/bin/sh
-# demo/run.sh BUILD - civil on a bundled example, start to finish, in a
-# throw-away directory.  Nothing is sent: git send-email hands mail to a
-# sendmail that only records it.
+# demo/run.sh DIR - civil on a bundled example, start to finish, in a
+# throw-away directory, with the commands in DIR/bin: DIR is a build
+# directory (make demo) or where civil is installed (/usr for the Debian
+# package).  Nothing is sent: git send-email hands mail to a sendmail that
+# only records it.
 set -eu
-build=$(cd "${1:?usage: demo/run.sh BUILD}" && pwd)
+build=$(cd "${1:?usage: demo/run.sh BUILD|PREFIX}" && pwd)
 src=$(cd "$(dirname "$0")/.." && pwd)
 PATH="$build/bin:$PATH"
 

@@ -27,6 +27,10 @@
 extern "C" {
 #endif
 
+/* libcivil is built with hidden visibility: what is declared here, and
+ * only that, is exported (the version script is made from this file). */
+#pragma GCC visibility push(default)
+
 #define CIVIL_VERSION "0.1.0"
 
 /* ---- status and errors (error.c) ---- */
@@ -200,9 +204,10 @@ civil_status_t civil_tone_mode_parse(const char *s, civil_tone_mode_t *out);
  * $XDG_STATE_HOME/civil/unsent, else ~/.local/state/civil/unsent. */
 civil_status_t civil_unsent_dir(struct civil_buf *out, civil_error_t *err);
 
-/* The directory the running program is in, and civil's data directory
- * beside it (<bindir>/../share/civil): where installed hooks and data
- * files live, both in an installed tree and in the build tree. */
+/* The directory the running program is in, and the path of rel in civil's
+ * data directory (hook shims, heat.lexicon): <bindir>/../share/civil
+ * beside the program (the build tree, most installed trees), else the
+ * DATADIR civil was built for. */
 civil_status_t civil_self_bindir(struct civil_buf *out, civil_error_t *err);
 civil_status_t civil_data_path(const char *rel, struct civil_buf *out,
 			       civil_error_t *err);
@@ -693,6 +698,8 @@ civil_status_t civil_draft_build(const civil_thread_t *t,
 
 /* s as a JSON string, quotes included; invalid UTF-8 becomes U+FFFD. */
 void civil_json_string(struct civil_buf *out, const char *s);
+
+#pragma GCC visibility pop
 
 #ifdef __cplusplus
 }

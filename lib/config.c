@@ -210,6 +210,12 @@ civil_status_t civil_self_bindir(struct civil_buf *out, civil_error_t *err)
 	return CIVIL_STATUS_SUCCESS;
 }
 
+/* The data directory "make install" puts files in; the Makefile passes
+ * the real one. */
+#ifndef CIVIL_DATADIR
+#define CIVIL_DATADIR "/usr/local/share/civil"
+#endif
+
 civil_status_t civil_data_path(const char *rel, struct civil_buf *out,
 			       civil_error_t *err)
 {
@@ -217,10 +223,17 @@ civil_status_t civil_data_path(const char *rel, struct civil_buf *out,
 
 	if (st)
 		return st;
+	/* Beside the program first: the build tree, and an installed tree
+	 * whose share/ is next to its bin/.  Then where make install put
+	 * it, for other layouts and for programs outside civil. */
 	civil_buf_addf(out, "/../share/civil/%s", rel);
-	if (access(out->buf, R_OK) < 0)
-		return civil_error_set(err, CIVIL_STATUS_NOT_FOUND,
-				       "can't find '%s': %s", out->buf,
-				       strerror(errno));
-	return CIVIL_STATUS_SUCCESS;
+	if (access(out->buf, R_OK) == 0)
+		return CIVIL_STATUS_SUCCESS;
+	civil_buf_reset(out);
+	civil_buf_addf(out, "%s/%s", CIVIL_DATADIR, rel);
+	if (access(out->buf, R_OK) == 0)
+		return CIVIL_STATUS_SUCCESS;
+	return civil_error_set(err, CIVIL_STATUS_NOT_FOUND,
+			       "can't find '%s': %s", out->buf,
+			       strerror(errno));
 }

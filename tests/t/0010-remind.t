@@ -592,14 +592,26 @@ Content-Disposition: attachment; filename="fix.diff"
 --b--
 EOF
 
-# run_as_other CMD... - as somebody who cannot write to rodir (root can).
+# run_as_other COMMAND ARGS... - civil's COMMAND as somebody who cannot
+# write to rodir (root can).  As root that is nobody, who may not be able
+# to enter the build (a clone in /root): it runs a copy of the build's
+# bin/ and share/, with a copy of the sanitizer's suppressions.
 run_as_other() {
-	if test "$(id -u)" = 0; then
-		setpriv --reuid=nobody --regid=nogroup --clear-groups \
-			env HOME=/nonexistent "$@"
-	else
-		"$@"
+	if test "$(id -u)" != 0; then
+		"$CIVIL_BUILD/bin/$@"
+		return
 	fi
+	other=$TEST_DIR/other
+	if ! test -d "$other"; then
+		mkdir "$other" &&
+		cp -R "$CIVIL_BUILD/bin" "$CIVIL_BUILD/share" "$other/" &&
+		cp "$CIVIL_SRC/tests/lsan.supp" "$other/" &&
+		chmod -R a+rX "$other" || return 1
+	fi
+	setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		env HOME=/nonexistent \
+		LSAN_OPTIONS="suppressions=$other/lsan.supp:print_suppressions=0" \
+		"$other/bin/$@"
 }
 
 test_expect_success 'in a read-only directory a review is appended to in place' '
@@ -608,7 +620,7 @@ test_expect_success 'in a read-only directory a review is appended to in place' 
 	if test "$(id -u)" = 0; then
 		chmod 755 "$TEST_DIR" && chown -R nobody rodir
 	fi &&
-	cd rodir && run_as_other "$CIVIL_BUILD/bin/civil-remind" review.eml 2>../linux/err) &&
+	cd rodir && run_as_other civil-remind review.eml 2>../linux/err) &&
 	test_line_count 0 err &&
 	head -c $(wc -c <review.eml) ../rodir/review.eml | cmp - review.eml &&
 	tail -n 1 ../rodir/review.eml | grep "^Concerns: <.*@.*>$" &&
@@ -616,7 +628,7 @@ test_expect_success 'in a read-only directory a review is appended to in place' 
 '
 
 test_expect_success 'and one that needs a rewrite is left alone, with one line saying so' '
-	(cd ../rodir && run_as_other "$CIVIL_BUILD/bin/civil-remind" twopart.eml 2>../linux/err) &&
+	(cd ../rodir && run_as_other civil-remind twopart.eml 2>../linux/err) &&
 	cmp twopart.eml ../rodir/twopart.eml &&
 	test_line_count 1 err &&
 	grep "can.t rewrite .twopart.eml.: Permission denied; sent without the reminder" err

@@ -3,7 +3,7 @@
 # sendmail that records what went out (as git's t9001 does).
 . "$(dirname "$0")/lib.sh"
 
-git send-email --help >/dev/null 2>&1 || skip_all "git send-email is not installed"
+need_tool 'git send-email' 'git send-email --dump-aliases'
 
 make_kernel_repo linux
 cd linux

@@ -4,6 +4,7 @@
 # document, and messages that name the command, never its path.
 . "$(dirname "$0")/lib.sh"
 
+need_tool notmuch 'notmuch --version'
 BIN="$CIVIL_BUILD/bin"
 
 test_expect_success 'an unknown option: the command by name, usage, status 2' '
@@ -38,33 +39,28 @@ test_expect_success 'no notmuch database: civil-heated and escalate-thread say s
 	grep "^escalate-thread: no notmuch database to find .id:x@y. in; use --mbox FILE" err
 '
 
-if command -v notmuch >/dev/null; then
-	setup_notmuch
-	make_threads
-	notmuch new --quiet
-	test_expect_success 'civil-heated: none heated is status 0; a bad query is 1' '
-		"$BIN/civil-heated" >out &&
-		test ! -s out &&
-		"$BIN/civil-heated" --format=json >out &&
-		test "$(cat out)" = "[]" &&
-		{ "$BIN/civil-heated" "date:garbage.." 2>err; status=$?; } ;
-		test $status -eq 1 && test_line_count 1 err &&
-		grep "^civil-heated: bad query" err
-	'
-	test_expect_success 'escalate-thread: a thread not there is status 1, a draft 0' '
-		{ "$BIN/escalate-thread" --stdout id:nowhere@x 2>err >out; status=$?; } ;
-		test $status -eq 1 && test ! -s out &&
-		grep "^escalate-thread: " err &&
-		"$BIN/escalate-thread" --stdout "id:hot-3@kernel-test.invalid" >out &&
-		grep "^To: " out &&
-		"$BIN/escalate-thread" --output draft.eml "id:hot-3@kernel-test.invalid" &&
-		{ "$BIN/escalate-thread" --output draft.eml "id:hot-3@kernel-test.invalid" 2>err; status=$?; } ;
-		test $status -eq 1 &&
-		grep "(--force replaces it)" err
-	'
-else
-	test_skip 'civil-heated exit statuses on a database' 'no notmuch'
-	test_skip 'escalate-thread exit statuses on a database' 'no notmuch'
-fi
+setup_notmuch
+make_threads
+notmuch new --quiet
+test_expect_success 'civil-heated: none heated is status 0; a bad query is 1' '
+	"$BIN/civil-heated" >out &&
+	test ! -s out &&
+	"$BIN/civil-heated" --format=json >out &&
+	test "$(cat out)" = "[]" &&
+	{ "$BIN/civil-heated" "date:garbage.." 2>err; status=$?; } ;
+	test $status -eq 1 && test_line_count 1 err &&
+	grep "^civil-heated: bad query" err
+'
+test_expect_success 'escalate-thread: a thread not there is status 1, a draft 0' '
+	{ "$BIN/escalate-thread" --stdout id:nowhere@x 2>err >out; status=$?; } ;
+	test $status -eq 1 && test ! -s out &&
+	grep "^escalate-thread: " err &&
+	"$BIN/escalate-thread" --stdout "id:hot-3@kernel-test.invalid" >out &&
+	grep "^To: " out &&
+	"$BIN/escalate-thread" --output draft.eml "id:hot-3@kernel-test.invalid" &&
+	{ "$BIN/escalate-thread" --output draft.eml "id:hot-3@kernel-test.invalid" 2>err; status=$?; } ;
+	test $status -eq 1 &&
+	grep "(--force replaces it)" err
+'
 
 test_done

@@ -2,7 +2,7 @@
 # civil-scan and civil-heated on a real notmuch database in a temporary HOME.
 . "$(dirname "$0")/lib.sh"
 
-command -v notmuch >/dev/null || skip_all "notmuch is not installed"
+need_tool notmuch 'notmuch --version'
 HOLD="$CIVIL_BUILD/tests/hold-lock"
 ID=kernel-test.invalid
 

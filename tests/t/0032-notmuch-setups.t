@@ -6,7 +6,8 @@
 # scores (the mail changed since its last --apply: lib/lastmod.c).
 . "$(dirname "$0")/lib.sh"
 
-command -v notmuch >/dev/null || skip_all "notmuch is not installed"
+need_tool notmuch 'notmuch --version'
+need_tool systemd-analyze 'systemd-analyze --version'
 HOLD="$CIVIL_BUILD/tests/hold-lock"
 ID=kernel-test.invalid
 
@@ -313,10 +314,8 @@ test_expect_success 'the timer'"'"'s service scores mail that came with no hook 
 	rm "$(notmuch config get database.hook_dir)/post-new" &&
 	sed "s|@BINDIR@|$CIVIL_BUILD/bin|" "$CIVIL_SRC/systemd/civil-scan.service.in" >civil-scan.service &&
 	cp "$CIVIL_SRC/systemd/civil-scan.timer" . &&
-	if command -v systemd-analyze >/dev/null; then
-		systemd-analyze verify --man=no civil-scan.service civil-scan.timer 2>err &&
-		test ! -s err
-	fi &&
+	systemd-analyze verify --man=no civil-scan.service civil-scan.timer 2>err &&
+	test ! -s err &&
 	new_mail a &&
 	notmuch new --quiet --no-hooks &&
 	mail b-hot "Re: [PATCH] mm: b" "Rex Viewer <rex@$ID>" "" 4 <<-\EOF &&

@@ -2,7 +2,7 @@
 # A 5,000-message thread: civil-scan and civil-heated get through it.
 . "$(dirname "$0")/lib.sh"
 
-command -v notmuch >/dev/null || skip_all "notmuch is not installed"
+need_tool notmuch 'notmuch --version'
 setup_notmuch
 ID=kernel-test.invalid
 

@@ -3,7 +3,8 @@
 # database in a temporary HOME, parsed back and handed to git send-email.
 . "$(dirname "$0")/lib.sh"
 
-command -v notmuch >/dev/null || skip_all "notmuch is not installed"
+need_tool notmuch 'notmuch --version'
+need_tool 'git send-email' 'git send-email --dump-aliases'
 ID=kernel-test.invalid
 setup_notmuch
 make_threads

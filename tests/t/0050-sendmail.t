@@ -4,6 +4,8 @@
 # check, in the wrapper and in the sendemail-validate hook.
 . "$(dirname "$0")/lib.sh"
 
+need_tool 'git send-email' 'git send-email --dump-aliases'
+
 git config --global civil.sendmail "$TEST_DIR/fake.sendmail"
 make_kernel_repo linux
 cd linux

@@ -4,7 +4,8 @@
 # patatt-signed series through civil-sendmail, left byte for byte alone.
 . "$(dirname "$0")/lib.sh"
 
-command -v b4 >/dev/null || skip_all "b4 is not installed"
+need_tool b4 'b4 --version'
+need_tool 'git send-email' 'git send-email --dump-aliases'
 # b4 looks for recent commits (ty: the last week, prep: the last year):
 # today's dates, not the fixed ones of the other tests; and b4 ty
 # thanks for what "the current user" committed: user.email, as set here.

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 
 test -d "$SHARED/heat-dev" || skip_all "../shared is not here"
-command -v notmuch >/dev/null || skip_all "notmuch is not installed"
+need_tool notmuch 'notmuch --version'
 
 f1_of() {
 	sed -n "s/^$1: .* F1 \([0-9.]*\)\$/\1/p" quality

@@ -4,10 +4,10 @@
 # and E making the draft and opening it for editing.
 . "$(dirname "$0")/lib.sh"
 
-command -v notmuch >/dev/null || skip_all "notmuch is not installed"
-command -v emacs >/dev/null || skip_all "emacs is not installed"
+need_tool notmuch 'notmuch --version'
+need_tool emacs 'emacs --batch --eval t'
 NM_LISP=$(ls -d /usr/share/emacs/site-lisp/elpa/notmuch-* 2>/dev/null | tail -n 1)
-test -n "$NM_LISP" || skip_all "elpa-notmuch is not installed"
+need_tool 'notmuch-emacs (elpa-notmuch)' 'test -n "$NM_LISP"'
 ID=kernel-test.invalid
 
 setup_notmuch

@@ -5,7 +5,10 @@
 # bash-completion and zsh look.
 . "$(dirname "$0")/lib.sh"
 
-command -v bash >/dev/null || skip_all "bash is not installed"
+need_tool bash 'bash --version'
+need_tool notmuch 'notmuch --version'
+need_tool zsh 'zsh --version'
+need_tool bash-completion 'test -r /usr/share/bash-completion/bash_completion'
 COMP="$CIVIL_SRC/completions/civil.bash"
 CMDS="civil-remind civil-sendmail civil-install civil-scan civil-heated escalate-thread"
 
@@ -54,22 +57,21 @@ test_expect_success 'bash: option prefixes, values and files' '
 	complete_words /usr/local/bin/civil-install --unin >out && test "$(cat out)" = --uninstall
 '
 
-if command -v notmuch >/dev/null; then
-	setup_notmuch
-	make_threads
-	notmuch new --quiet
-	civil-scan --apply "*" 2>/dev/null
-	test_expect_success 'bash: a query completes notmuch tags' '
-		complete_words civil-heated tag:hea >out &&
-		grep -x "tag:heated" out && grep -x "tag:heated-thread" out &&
-		complete_words escalate-thread thr >out && test "$(cat out)" = thread:
-	'
-else
-	test_skip 'bash: a query completes notmuch tags' 'no notmuch'
-fi
+setup_notmuch
+make_threads
+notmuch new --quiet
+civil-scan --apply "*" 2>/dev/null
+test_expect_success 'bash: a query completes notmuch tags' '
+	complete_words civil-heated tag:hea >out &&
+	grep -x "tag:heated" out && grep -x "tag:heated-thread" out &&
+	complete_words escalate-thread thr >out && test "$(cat out)" = thread:
+'
 
+# On a copy of the build: PREFIX=/usr rebuilds what has DATADIR compiled
+# in, and the other tests are running the build's programs.
 test_expect_success 'make install puts the completions where bash-completion and zsh look' '
-	make -C "$CIVIL_SRC" -s B="$CIVIL_BUILD" PREFIX=/usr DESTDIR="$TEST_DIR/inst" \
+	cp -a "$CIVIL_BUILD" "$TEST_DIR/build" &&
+	make -C "$CIVIL_SRC" -s B="$TEST_DIR/build" PREFIX=/usr DESTDIR="$TEST_DIR/inst" \
 		install >/dev/null 2>&1 &&
 	for c in $CMDS; do
 		cmp "$COMP" "$TEST_DIR/inst/usr/share/bash-completion/completions/$c" || return 1
@@ -77,29 +79,21 @@ test_expect_success 'make install puts the completions where bash-completion and
 	cmp "$CIVIL_SRC/completions/_civil" "$TEST_DIR/inst/usr/share/zsh/site-functions/_civil"
 '
 
-if test -r /usr/share/bash-completion/bash_completion; then
-	test_expect_success 'bash-completion loads it on demand from the install' '
-		XDG_DATA_DIRS="$TEST_DIR/inst/usr/share" bash --norc --noprofile -c "
-			. /usr/share/bash-completion/bash_completion
-			__load_completion civil-heated && complete -p civil-heated" >out &&
-		grep "_civil civil-heated" out
-	'
-else
-	test_skip 'bash-completion loads it on demand' 'bash-completion is not installed'
-fi
+test_expect_success 'bash-completion loads it on demand from the install' '
+	XDG_DATA_DIRS="$TEST_DIR/inst/usr/share" bash --norc --noprofile -c "
+		. /usr/share/bash-completion/bash_completion
+		__load_completion civil-heated && complete -p civil-heated" >out &&
+	grep "_civil civil-heated" out
+'
 
-if command -v zsh >/dev/null; then
-	test_expect_success 'zsh: _civil parses and names every option' '
-		zsh -n "$CIVIL_SRC/completions/_civil" &&
-		for c in $CMDS; do
-			for o in $(options "$c"); do
-				grep -q -- "'"'"'[(]*[^'"'"']*)*$o[=[]" "$CIVIL_SRC/completions/_civil" ||
-					{ echo "zsh: $c $o missing"; return 1; }
-			done
+test_expect_success 'zsh: _civil parses and names every option' '
+	zsh -n "$CIVIL_SRC/completions/_civil" &&
+	for c in $CMDS; do
+		for o in $(options "$c"); do
+			grep -q -- "'"'"'[(]*[^'"'"']*)*$o[=[]" "$CIVIL_SRC/completions/_civil" ||
+				{ echo "zsh: $c $o missing"; return 1; }
 		done
-	'
-else
-	test_skip 'zsh: _civil parses and names every option' 'zsh is not installed'
-fi
+	done
+'
 
 test_done

@@ -12,7 +12,12 @@ SHARED="$CIVIL_SRC/../shared"
 PATH="$CIVIL_BUILD/bin:$PATH"
 export PATH
 
-TEST_DIR=$(mktemp -d "${TMPDIR:-/tmp}/civil-t.XXXXXX")
+# Without a directory of its own a test must not start: it would write
+# into the current one (the source tree) and HOME would be /home.
+TEST_DIR=$(mktemp -d "${TMPDIR:-/tmp}/civil-t.XXXXXX") && test -d "$TEST_DIR" || {
+	echo "Bail out! can't make a test directory under ${TMPDIR:-/tmp}"
+	exit 1
+}
 if test -n "${CIVIL_TEST_KEEP:-}"; then
 	echo "# keeping $TEST_DIR"
 else
@@ -51,7 +56,8 @@ test_expect_success() {
 	else
 		test_failed=$((test_failed + 1))
 		echo "not ok $test_count - $1"
-		sed 's/^/#   /' "$TEST_DIR/.out"
+		# on stderr, which prove shows without -v too
+		{ echo "# not ok $test_count - $1"; sed 's/^/#   /' "$TEST_DIR/.out"; } >&2
 	fi
 }
 
@@ -67,10 +73,23 @@ test_done() {
 	exit
 }
 
-# skip_all 'why' - nothing in this file can run here.
+# skip_all 'why' - nothing in this file can run here.  Only for what the
+# project does not promise (../shared); see need_tool.
 skip_all() {
 	echo "1..0 # SKIP $1"
 	exit 0
+}
+
+# need_tool TOOL 'command' - the README promises TOOL and make check
+# installs it: when the command can't run it here, this file says so once
+# and fails, rather than skipping what a user would rely on.
+need_tool() {
+	if ! (eval "$2") >"$TEST_DIR/.need" 2>&1 </dev/null; then
+		echo "1..1"
+		echo "not ok 1 - $1 does not run here (scripts/need-deps test installs it)"
+		sed -n '1,5s/^/#   /p' "$TEST_DIR/.need" >&2
+		exit 1
+	fi
 }
 
 # write_script FILE <<\EOF ... - an executable /bin/sh script.

@@ -1,0 +1,156 @@
+#!/bin/sh
+# fresh-debian.sh [--cache DIR] [--keep] [--no-deb] - the README's two
+# commands on a Debian 12 machine that has nothing but make.
+#
+# Builds a minimal Debian 12 root from the package archive (mmdebstrap,
+# variant "apt": the Essential packages, apt, and make to type the first
+# command), puts a git archive of HEAD in /root/civil and runs there, as
+# root, exactly what the README says: "make demo", then "make check".
+# "make check" runs without a network: the suite never needs one.
+#
+# Then the Debian package: its build dependencies installed with apt,
+# "dpkg-buildpackage -us -uc -b" (without a network, as on a buildd),
+# lintian, "apt-get install ./*.deb", and the demo and an outside program
+# against the installed files.
+#
+# Needs root (mmdebstrap's root mode, chroot, mount namespaces) and
+# deb.debian.org.  --cache DIR keeps downloaded .debs in DIR for the next
+# run (the root itself is always new); --keep leaves the root behind;
+# --no-deb stops after the README's two commands.  Prints how long each
+# step took.
+set -eu
+
+cache=
+keep=
+deb=yes
+while test $# -gt 0; do
+	case $1 in
+	--cache) cache=$(mkdir -p "$2" && cd "$2" && pwd); shift ;;
+	--keep) keep=yes ;;
+	--no-deb) deb= ;;
+	*) echo "usage: fresh-debian.sh [--cache DIR] [--keep] [--no-deb]" >&2; exit 2 ;;
+	esac
+	shift
+done
+
+src=$(cd "$(dirname "$0")/.." && pwd)
+mirror=${FRESH_MIRROR:-http://deb.debian.org/debian}
+security=${FRESH_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
+
+if test "$(id -u)" -ne 0; then
+	echo "fresh-debian: must run as root (mmdebstrap --mode=root, chroot)" >&2
+	exit 1
+fi
+for t in mmdebstrap unshare chroot git; do
+	command -v $t >/dev/null || {
+		echo "fresh-debian: $t is needed" >&2
+		exit 1
+	}
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/civil-fresh.XXXXXX")
+chmod 755 "$work" # for apt's _apt user, which downloads into the root
+root=$work/root
+if test -n "$keep"; then
+	echo "fresh-debian: keeping $root"
+else
+	trap 'rm -rf "$work"' EXIT
+fi
+
+times=$work/times
+step_start() {
+	step=$1
+	t0=$(date +%s)
+	printf '\n==== fresh-debian: %s\n' "$step"
+}
+step_end() {
+	printf '%-56s %5d s\n' "$step" $(($(date +%s) - t0)) >>"$times"
+}
+
+# in_root [--no-net] SCRIPT - run SCRIPT with sh in the root, as root, with
+# a clean environment (as after "sudo -i" on a machine with no locale set)
+# and /proc, /tmp, /dev/shm of its own.  Everything is mounted in a mount
+# namespace of its own, so nothing outlives the call.
+in_root() {
+	net=
+	if test "$1" = --no-net; then
+		net=--net
+		shift
+	fi
+	# shellcheck disable=SC2086,SC2016
+	unshare --mount --pid --fork $net /bin/sh -eu -c '
+		root=$1 cache=$2 script=$3
+		mount -t proc proc "$root/proc"
+		mount -t sysfs -o ro sysfs "$root/sys"
+		mount -t tmpfs -o mode=1777 tmpfs "$root/tmp"
+		mount -t tmpfs -o mode=1777 tmpfs "$root/dev/shm"
+		mount -t devpts -o newinstance,ptmxmode=0666 devpts "$root/dev/pts"
+		if test -n "$cache"; then
+			mount --bind "$cache" "$root/var/cache/apt/archives"
+		fi
+		exec chroot "$root" /usr/bin/env -i HOME=/root USER=root \
+			LOGNAME=root SHELL=/bin/sh \
+			PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+			/bin/sh -euc "cd /root && $script"
+	' in_root "$root" "$cache" "$1"
+}
+
+step_start "mmdebstrap a minimal Debian 12"
+set -- --mode=root --variant=apt --include=make
+if test -n "$cache"; then
+	# shellcheck disable=SC2016
+	set -- "$@" --skip=essential/unlink \
+		--setup-hook='mkdir -p "$1"/var/cache/apt/archives' \
+		--setup-hook="sync-in '$cache' /var/cache/apt/archives/" \
+		--customize-hook="sync-out /var/cache/apt/archives '$cache'"
+fi
+mmdebstrap "$@" bookworm "$root" \
+	"deb $mirror bookworm main" "deb $mirror bookworm-updates main" \
+	"deb $security bookworm-security main"
+step_end
+
+step_start "git archive of HEAD into /root/civil"
+mkdir "$root/root/civil"
+git -C "$src" archive --format=tar HEAD | tar -x -C "$root/root/civil"
+step_end
+
+step_start "make demo (installs what is missing)"
+in_root 'cd civil && make demo'
+step_end
+
+step_start "make check (no network)"
+in_root --no-net 'cd civil && make check'
+step_end
+
+if test -z "$deb"; then
+	printf '\nfresh-debian: the README'"'"'s two commands passed\n'
+	cat "$times"
+	exit 0
+fi
+
+step_start "apt-get build-dep ./"
+mkdir "$root/root/pkg"
+git -C "$src" archive --format=tar --prefix=civil/ HEAD | tar -x -C "$root/root/pkg"
+in_root 'cd pkg/civil && DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -q ./'
+step_end
+
+step_start "dpkg-buildpackage -us -uc -b (no network)"
+in_root --no-net 'cd pkg/civil && dpkg-buildpackage -us -uc -b'
+step_end
+
+step_start "lintian"
+in_root 'DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends lintian >/dev/null &&
+	lintian --fail-on error --display-info pkg/*.changes'
+step_end
+
+step_start "apt-get install ./*.deb"
+in_root 'cd pkg && DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+	./civil_*.deb ./libcivil0_*.deb ./libcivil-dev_*.deb'
+step_end
+
+step_start "demo and outside program on the installed package"
+in_root --no-net 'cd civil && demo/run.sh /usr && tests/installed.sh'
+step_end
+
+printf '\nfresh-debian: all passed\n'
+cat "$times"

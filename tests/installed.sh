@@ -1,0 +1,73 @@
+#!/bin/sh
+# installed.sh - an outside program against the installed libcivil.
+#
+# Found through pkg-config (set PKG_CONFIG_PATH for a prefix of your own),
+# tests/outside/outside.c is built twice, linked with the shared library
+# and with the static one ("pkg-config --static --libs civil" must name
+# everything that needs), and both must run and say what civil.h promises.
+# libcivil.so must export exactly the functions civil.h declares, as the
+# compiler reads the installed header.  Prints one line per check; exits
+# non-zero at the first that fails.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+pc=${PKG_CONFIG:-pkg-config}
+cc=${CC:-cc}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/civil-installed.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+fail() {
+	echo "installed: $*" >&2
+	exit 1
+}
+
+$pc --exists civil || fail "pkg-config finds no civil.pc"
+libdir=$($pc --variable=libdir civil)
+includedir=$($pc --variable=includedir civil)
+test -f "$includedir/civil.h" || fail "no civil.h in '$includedir'"
+echo "installed: civil $($pc --modversion civil), libdir $libdir"
+
+# shellcheck disable=SC2046
+"$cc" -o "$tmp/outside-shared" "$here/outside/outside.c" \
+	$($pc --cflags --libs civil) ||
+	fail "can't link against the shared library"
+LD_LIBRARY_PATH=$libdir "$tmp/outside-shared" >"$tmp/out" ||
+	fail "the shared-linked program failed"
+test "$(cat "$tmp/out")" = "review heated" ||
+	fail "the shared-linked program said '$(cat "$tmp/out")'"
+LD_LIBRARY_PATH=$libdir ldd "$tmp/outside-shared" |
+	grep -q "libcivil\.so\.0 => $libdir/" ||
+	fail "the shared-linked program does not use $libdir/libcivil.so.0"
+echo "installed: linked with libcivil.so: ok"
+
+# Only libcivil static, the libraries it needs shared: what a program that
+# wants no libcivil.so of its own would do.
+libs=$($pc --static --libs civil | sed 's/-lcivil\( \|$\)/-Wl,-Bstatic -lcivil -Wl,-Bdynamic /')
+# shellcheck disable=SC2046,SC2086
+"$cc" -o "$tmp/outside-static" "$here/outside/outside.c" \
+	$($pc --cflags civil) $libs ||
+	fail "can't link against libcivil.a with pkg-config --static --libs civil"
+"$tmp/outside-static" >"$tmp/out" || fail "the static-linked program failed"
+test "$(cat "$tmp/out")" = "review heated" ||
+	fail "the static-linked program said '$(cat "$tmp/out")'"
+if LD_LIBRARY_PATH=$libdir ldd "$tmp/outside-static" | grep -q libcivil; then
+	fail "the static-linked program still loads libcivil.so"
+fi
+echo "installed: linked with libcivil.a: ok"
+
+# The functions civil.h declares, as GCC reads it (-aux-info), against
+# what libcivil.so exports.
+echo '#include <civil.h>' >"$tmp/h.c"
+gcc -I"$includedir" -aux-info "$tmp/aux" -fsyntax-only "$tmp/h.c" ||
+	fail "gcc can't read civil.h"
+grep "$includedir/civil.h:" "$tmp/aux" |
+	sed -n 's/.*[ *]\(civil_[a-z0-9_]*\) (.*/\1/p' | sort >"$tmp/declared"
+test -s "$tmp/declared" || fail "found no functions in civil.h"
+nm -D --defined-only "$libdir/libcivil.so.0" | awk '{ print $3 }' |
+	sort >"$tmp/exported"
+if ! cmp -s "$tmp/declared" "$tmp/exported"; then
+	echo "installed: libcivil.so.0 exports what civil.h does not declare (+)," \
+		"or misses what it does (-):" >&2
+	diff "$tmp/declared" "$tmp/exported" | sed -n 's/^> /  + /p; s/^< /  - /p' >&2
+	exit 1
+fi
+echo "installed: libcivil.so.0 exports the $(wc -l <"$tmp/declared") functions of civil.h and nothing else: ok"
