@@ -315,22 +315,26 @@ test_expect_success 'tone in the hook: reject means git send-email sends nothing
 '
 
 test_expect_success 'civil-install --b4 and --sendmail, and back' '
-	cp "$HOME/.gitconfig" before &&
 	git config --global --unset civil.sendmail &&
 	git config --global sendemail.smtpServer "$TEST_DIR/fake.sendmail" &&
 	cp "$HOME/.gitconfig" before &&
 	civil-install --b4 --sendmail >out &&
 	test "$(git config --global sendemail.smtpServer)" = "$CIVIL_BUILD/bin/civil-sendmail" &&
 	test "$(git config --global civil.sendmail)" = "$TEST_DIR/fake.sendmail" &&
+	grep "^civil-install: b4 and git send-email send through civil-sendmail" out &&
 	grep "set sendmail=\"$CIVIL_BUILD/bin/civil-sendmail -oem -oi\"" out &&
 	grep "outgoing = $CIVIL_BUILD/bin/civil-sendmail" out &&
 	grep "sendmail-program \"$CIVIL_BUILD/bin/civil-sendmail\"" out &&
-	civil-install --b4 >again && grep "already sends through" again &&
+	civil-install --b4 >again &&
+	grep "^civil-install: b4 and git send-email send through civil-sendmail" again &&
+	! grep "sendemail.smtpServer (" again &&
 	civil-install --b4 --sendmail --uninstall &&
 	cmp before "$HOME/.gitconfig" &&
 	git config --global sendemail.smtpServer smtp.example.invalid &&
 	{ civil-install --b4 2>err; status=$?; } ;
-	test $status -eq 1 && grep "is the SMTP server" err &&
+	test $status -eq 1 &&
+	grep "mail sent with no identity goes to the SMTP server .smtp.example.invalid., not through civil-sendmail" err &&
+	civil-install --b4 --uninstall >/dev/null &&
 	git config --global --unset sendemail.smtpServer &&
 	git config --global civil.sendmail "$TEST_DIR/fake.sendmail"
 '
