@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * civil-install - put civil's hooks where git (and later notmuch, b4 and
- * mail clients) will run them, keeping what the user had, and undo it.
+ * civil-install - put civil where git, b4, notmuch and mail clients will
+ * run it, keeping what the user had, and undo it.
  *
  *   civil-install --git [REPO]      sendemail-validate hook
  *   civil-install --notmuch         post-new hook in notmuch's hook dir
- *   civil-install --b4              b4 (and git send-email) send through
- *                                   civil-sendmail: sendemail.smtpServer
+ *   civil-install --b4              b4 and git send-email send through
+ *                                   civil-sendmail: every sendmailCmd and
+ *                                   smtpServer, for every identity
  *   civil-install --sendmail        say how mutt, aerc, emacs use it
  *   ... --uninstall                 put back what was there
  *
- * Settings it changes are in the global git config; what was there before
- * is kept under [civil-install] until --uninstall puts it back.
+ * Settings it changes are changed in the git config file they are in;
+ * what was there before is kept beside them under [civil-install "KEY"]
+ * until --uninstall puts it back.
  *
  * A hook that was already there is renamed NAME.civil-chained and run by
  * civil's shim (git's first, notmuch's after civil-scan); uninstall puts
@@ -805,6 +807,7 @@ static int do_sendmail(bool uninstall)
 	char *ours = our_program("civil-sendmail");
 	char *real = gc_get("civil.sendmail");
 	char *set_by_us = gc_get("civil-install.sendmail-set");
+	char *repo = gc_get_any("civil.repository");
 	int rc = 1;
 
 	if (uninstall) {
@@ -835,15 +838,29 @@ static int do_sendmail(bool uninstall)
 	       "    set sendmail=\"%s -oem -oi\"\n\n"
 	       "aerc (accounts.conf, in the account):\n"
 	       "    outgoing = %s\n\n"
-	       "emacs (init.el):\n"
+	       "emacs: message-mode, notmuch-emacs, gnus (init.el):\n"
 	       "    (setq send-mail-function #'sendmail-send-it\n"
-	       "          sendmail-program \"%s\")\n",
+	       "          sendmail-program \"%s\")\n\n",
 	       real, ours, ours, ours);
+	/* emacs runs its sendmail from "/", mutt from where it started. */
+	if (repo)
+		printf("Outside any tree, the code of '%s' applies (git config "
+		       "civil.repository).\n",
+		       repo);
+	else
+		printf("emacs runs it outside any tree, mutt and aerc where they "
+		       "were started; to have\nyour tree's code apply there:\n"
+		       "    git config --global civil.repository ~/src/linux\n");
+	printf("\nA heated review is held once: the client says the send "
+	       "failed, with civil's\nreason (aerc: civil-sendmail --held "
+	       "says it); sent again within %d minutes, it\ngoes out.\n",
+	       CIVIL_HOLD_SECONDS / 60);
 	rc = 0;
 done:
 	free(ours);
 	free(real);
 	free(set_by_us);
+	free(repo);
 	return rc;
 }
 
