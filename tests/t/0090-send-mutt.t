@@ -123,19 +123,21 @@ for mutt in mutt neomutt; do
 	'
 done
 
-test_expect_success 'mutt at a terminal signs (PGP/MIME): the signed mail goes out as mutt wrote it' '
-	reset_sent && reset_in &&
-	compose mutt .muttrc-in review.eml &&
-	tmux_keys p && tmux_wait "(s)ign" && tmux_keys s &&
-	tmux_wait "Security: Sign" &&
-	tmux_keys y &&
-	tmux_ended &&
-	test "$(cat "$TEST_DIR/mutt.status")" = 0 &&
-	test $(sent_count) -eq 1 &&
-	grep -q "^Content-Type: multipart/signed" "$SENT/msg1" &&
-	grep -q "^-----BEGIN PGP SIGNATURE-----" "$SENT/msg1" &&
-	same_as_handed 1 1 &&
-	! grep "^Reviewed under" "$SENT/msg1"
-'
+for mutt in mutt neomutt; do
+	test_expect_success "$mutt at a terminal signs (PGP/MIME): the signed mail goes out as $mutt wrote it" '
+		reset_sent && reset_in &&
+		compose $mutt .muttrc-in review.eml &&
+		tmux_keys p && tmux_wait "(s)ign" && tmux_keys s &&
+		tmux_wait "Security: *Sign" &&
+		tmux_keys y &&
+		tmux_ended &&
+		test "$(cat "$TEST_DIR/mutt.status")" = 0 &&
+		test $(sent_count) -eq 1 &&
+		grep -q "^Content-Type: multipart/signed" "$SENT/msg1" &&
+		grep -q "^-----BEGIN PGP SIGNATURE-----" "$SENT/msg1" &&
+		same_as_handed 1 1 &&
+		! grep "^Reviewed under" "$SENT/msg1"
+	'
+done
 
 test_done
