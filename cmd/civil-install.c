@@ -1183,9 +1183,7 @@ int main(int argc, char **argv)
 	bool uninstall = false;
 	int c, rc = 0;
 
-	/* getopt names argv[0]: the command, not the path it was run by. */
-	argv[0] = (char *)cmd_name;
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(argc, argv, "h", opts)) != -1) {
 		switch (c) {
 		case 'g':
 			git = true;
