@@ -216,19 +216,23 @@ exec:
 	return EX_UNAVAILABLE;
 }
 
-/* The flagged sentences on one line: '"..." (insult 'x'); "..." (...)'. */
+/* The flagged sentences on one line: '"..." (insult 'x'); "..." (...)',
+ * control characters escaped (a sentence is the sender's bytes). */
 static void tone_line(const civil_heat_score_t *tone, struct civil_buf *out)
 {
 	struct civil_buf lines = CIVIL_BUF_INIT;
+	char **v;
 
 	civil_tone_lines(tone, &lines);
-	while (lines.len && lines.buf[lines.len - 1] == '\n')
-		lines.buf[--lines.len] = '\0';
-	for (size_t i = 0; i < lines.len; i++)
-		if (lines.buf[i] == '\n')
+	v = g_strsplit(civil_buf_str(&lines), "\n", -1);
+	for (char **l = v; *l; l++) {
+		if (!**l)
+			continue;
+		if (l != v)
 			civil_buf_adds(out, "; ");
-		else
-			civil_buf_addch(out, lines.buf[i]);
+		civil_field_escape(out, *l);
+	}
+	g_strfreev(v);
 	civil_buf_release(&lines);
 }
 
@@ -240,7 +244,7 @@ static void tone_line(const civil_heat_score_t *tone, struct civil_buf *out)
 static bool hold_or_send(civil_message_t *msg, const civil_outgoing_t *og,
 			 const struct civil_buf *in, int *rc)
 {
-	struct civil_buf why = CIVIL_BUF_INIT;
+	struct civil_buf why = CIVIL_BUF_INIT, subject = CIVIL_BUF_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
 	char key[65];
 
@@ -253,17 +257,21 @@ static bool hold_or_send(civil_message_t *msg, const civil_outgoing_t *og,
 	tone_line(&og->tone, &why);
 	civil_buf_addf(&why, "; sent again within %d minutes, it goes out",
 		       CIVIL_HOLD_SECONDS / 60);
-	if (civil_held_keep(key, in->buf, in->len, civil_message_subject(msg),
-			    why.buf, &err)) {
+	/* A decoded subject may hold a line break: one line in --held. */
+	civil_field_escape(&subject, civil_message_subject(msg));
+	if (civil_held_keep(key, in->buf, in->len, subject.buf, why.buf,
+			    &err)) {
 		/* Nowhere to remember it: a hold could never be let
 		 * through, so say it and send. */
 		cmd_warn("%s; sent anyway", err.message);
 		civil_error_clear(&err);
 		civil_buf_release(&why);
+		civil_buf_release(&subject);
 		return true;
 	}
 	cmd_warn("%s", why.buf);
 	civil_buf_release(&why);
+	civil_buf_release(&subject);
 	*rc = EX_TEMPFAIL;
 	return false;
 }

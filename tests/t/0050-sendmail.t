@@ -256,6 +256,16 @@ test_expect_success 'tone: warn, no terminal: held once with one line (75), sent
 	test $status -eq 75 && test $(sent_count) -eq 1
 '
 
+test_expect_success 'tone: a subject with a line break in it is listed on one line, escaped' '
+	sed "s/^Subject: .*/Subject: =?utf-8?q?Re:_x=0D=0A2026-01-01_00:00__(9:59_left)__fake?=/" hostile.eml >trick.eml &&
+	{ civil-sendmail -i a@kernel-test.invalid <trick.eml 2>err; status=$?; } ;
+	test $status -eq 75 && test_line_count 1 err &&
+	civil-sendmail --held >list &&
+	grep -F "Re: x\r\n2026-01-01 00:00  (9:59 left)  fake" list &&
+	! grep "^2026-01-01" list &&
+	civil-sendmail -i a@kernel-test.invalid <trick.eml 2>/dev/null
+'
+
 test_expect_success 'tone: a hold ten minutes old is over; another text is another message' '
 	held=$(ls "$HOME/.local/state/civil/held/"*.why) &&
 	touch -d "11 minutes ago" $held &&
