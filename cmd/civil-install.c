@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * civil-install - put civil's hooks where git (and later notmuch, b4 and
- * mail clients) will run them, keeping what the user had, and undo it.
+ * civil-install - put civil where git, b4, notmuch and mail clients will
+ * run it, keeping what the user had, and undo it.
  *
  *   civil-install --git [REPO]      sendemail-validate hook
  *   civil-install --notmuch         post-new hook in notmuch's hook dir
- *   civil-install --b4              b4 (and git send-email) send through
- *                                   civil-sendmail: sendemail.smtpServer
+ *   civil-install --b4              b4 and git send-email send through
+ *                                   civil-sendmail: every sendmailCmd and
+ *                                   smtpServer, for every identity
  *   civil-install --sendmail        say how mutt, aerc, emacs use it
  *   ... --uninstall                 put back what was there
  *
- * Settings it changes are in the global git config; what was there before
- * is kept under [civil-install] until --uninstall puts it back.
+ * Settings it changes are changed in the git config file they are in;
+ * what was there before is kept beside them under [civil-install "KEY"]
+ * until --uninstall puts it back.
  *
  * A hook that was already there is renamed NAME.civil-chained and run by
  * civil's shim (git's first, notmuch's after civil-scan); uninstall puts
@@ -49,7 +51,8 @@ static char *gc_get_in(const char *scope, const char *key)
 	struct civil_buf out = CIVIL_BUF_INIT;
 	int status = 1;
 
-	if (civil_run(argv, NULL, NULL, 0, &out, &status, NULL) || status) {
+	if (civil_run_quiet(argv, NULL, NULL, 0, &out, &status, NULL) ||
+	    status) {
 		civil_buf_release(&out);
 		return NULL;
 	}
@@ -68,15 +71,18 @@ static int gc_set_in(const char *scope, const char *key, const char *value)
 {
 	const char *set[] = { "git", "config", scope, key, value, NULL };
 	const char *unset[] = { "git", "config", scope, "--unset", key, NULL };
+	struct civil_buf out = CIVIL_BUF_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
 	bool clear = !value || !strcmp(value, UNSET);
 	int status = 0;
 
-	if (civil_run(clear ? unset : set, NULL, NULL, 0, NULL, &status,
+	if (civil_run(clear ? unset : set, NULL, NULL, 0, &out, &status,
 		      &err)) {
+		civil_buf_release(&out);
 		cmd_warn_error(&err);
 		return -1;
 	}
+	civil_buf_release(&out);
 	/* Unsetting what isn't set is fine (git says 5). */
 	if (status && !(clear && status == 5)) {
 		cmd_warn("git config %s %s failed", scope, key);
@@ -94,12 +100,15 @@ static int gc_set(const char *key, const char *value)
 static int gc_store(const char *key, const char *value)
 {
 	const char *set[] = { "git", "config", "--global", key, value, NULL };
+	struct civil_buf out = CIVIL_BUF_INIT;
 	int status = 0;
 
-	if (civil_run(set, NULL, NULL, 0, NULL, &status, NULL) || status) {
+	if (civil_run(set, NULL, NULL, 0, &out, &status, NULL) || status) {
+		civil_buf_release(&out);
 		cmd_warn("git config --global %s failed", key);
 		return -1;
 	}
+	civil_buf_release(&out);
 	return 0;
 }
 
@@ -107,7 +116,7 @@ static int gc_store(const char *key, const char *value)
  * an uninstall gives back the very file there was. */
 static void gc_prune_in(const char *scope, const char *section)
 {
-	struct civil_buf re = CIVIL_BUF_INIT;
+	struct civil_buf re = CIVIL_BUF_INIT, out = CIVIL_BUF_INIT;
 	const char *get[] = {
 		"git", "config", scope, "--get-regexp", NULL, NULL
 	};
@@ -117,9 +126,13 @@ static void gc_prune_in(const char *scope, const char *section)
 
 	civil_buf_addf(&re, "^%s\\.", section);
 	get[4] = re.buf;
-	if (!civil_run(get, NULL, NULL, 0, NULL, &status, NULL) && status == 1)
-		civil_run_quiet(rm, NULL, NULL, 0, NULL, &status, NULL);
+	/* What is left in the section is git's to know, not the user's to
+	 * read: its output is taken, never let through. */
+	if (!civil_run_quiet(get, NULL, NULL, 0, &out, &status, NULL) &&
+	    status == 1)
+		civil_run_quiet(rm, NULL, NULL, 0, &out, &status, NULL);
 	civil_buf_release(&re);
+	civil_buf_release(&out);
 }
 
 static void gc_prune(const char *section)
@@ -161,35 +174,19 @@ static bool b4_version(int *major, int *minor)
  * Where civil's b4 review reply template lives.  In a repository: next to
  * its config, set in its config, because the reminder names that
  * repository's code.  Elsewhere: the user's config directory and global
- * git config, with the code civil falls back to.  Returns the git config
- * scope.
+ * git config.  Returns the git config scope.
  */
 static const char *b4_template_place(struct civil_buf *path)
 {
-	const char *argv[] = { "git", "rev-parse", "--path-format=absolute",
-			       "--git-common-dir", NULL };
-	struct civil_buf out = CIVIL_BUF_INIT;
-	const char *xdg = getenv("XDG_CONFIG_HOME");
-	int status = 1;
+	civil_repo_t *here = NULL;
+	const char *scope = "--global";
 
-	civil_buf_reset(path);
-	if (!civil_run_quiet(argv, NULL, NULL, 0, &out, &status, NULL) &&
-	    !status && out.len) {
-		while (out.len && out.buf[out.len - 1] == '\n')
-			out.buf[--out.len] = '\0';
-		civil_buf_addf(path, "%s/civil-b4-review-reply-template",
-			       out.buf);
-		civil_buf_release(&out);
-		return "--local";
-	}
-	civil_buf_release(&out);
-	if (xdg && *xdg == '/')
-		civil_buf_addf(path, "%s/civil", xdg);
-	else
-		civil_buf_addf(path, "%s/.config/civil",
-			       getenv("HOME") ? getenv("HOME") : "");
-	civil_buf_adds(path, "/b4-review-reply-template");
-	return "--global";
+	if (!civil_repo_open(NULL, &here, NULL))
+		scope = "--local";
+	if (civil_b4_template_path(here, path, NULL))
+		civil_buf_reset(path);
+	civil_repo_free(here);
+	return scope;
 }
 
 /*
@@ -273,72 +270,535 @@ done:
 	return rc;
 }
 
+/* git config --get KEY as git sees it here (every file), or NULL. */
+static char *gc_get_any(const char *key)
+{
+	const char *argv[] = { "git", "config", "--get", key, NULL };
+	struct civil_buf out = CIVIL_BUF_INIT;
+	int status = 1;
+
+	if (civil_run_quiet(argv, NULL, NULL, 0, &out, &status, NULL) ||
+	    status) {
+		civil_buf_release(&out);
+		return NULL;
+	}
+	while (out.len && out.buf[out.len - 1] == '\n')
+		out.buf[--out.len] = '\0';
+	return civil_buf_detach(&out);
+}
+
+static bool git_config(const char *const *argv, struct civil_buf *out);
+
+/* git leaves "[section]" behind when its last key goes: take away the
+ * section key was in when nothing is left in it, so an uninstall gives
+ * back the very file there was. */
+static void file_prune(const char *file, const char *key)
+{
+	char *section = g_strndup(key, (size_t)(strrchr(key, '.') - key));
+	char *quoted = g_regex_escape_string(section, -1);
+	char *re = g_strdup_printf("^%s\\.[^.]*$", quoted);
+	const char *get[] = { "git",	      "config", "--file", file,
+			      "--get-regexp", re,	NULL };
+	const char *rm[] = { "git", "config",		"--file",
+			     file,  "--remove-section", section,
+			     NULL };
+
+	if (!git_config(get, NULL))
+		git_config(rm, NULL);
+	g_free(section);
+	g_free(quoted);
+	g_free(re);
+}
+
+/*
+ * Where b4 and git send-email send.  Each of them picks, for the identity
+ * in use (sendemail.identity, b4.sendemail-identity, --identity), every
+ * setting from sendemail.<identity>.* before sendemail.*, and then:
+ * sendmailCmd (git >= 2.33, b4 >= 0.16; a shell command line, given the
+ * sendmail arguments) wins; else an smtpServer that is a path is a
+ * sendmail program; else smtpServer is an SMTP server (none: git runs the
+ * system's sendmail, b4 talks to localhost).  b4 0.12 reads smtpServer
+ * only.
+ *
+ * civil-install --b4 puts civil-sendmail in every such setting, in the
+ * file it is in, and makes civil-sendmail hand the mail on to what the
+ * setting named before: a sendmailCmd becomes "civil-sendmail
+ * --sendmail=<old command>"; a program in smtpServer becomes
+ * civil-sendmail, with the program as civil.sendmail.  So the same
+ * setting as before is picked, and mail ends where it ended.  What each
+ * setting was is kept beside it, under [civil-install "<key>"], for
+ * --uninstall.  Then it reads the settings back and says, for each
+ * identity, whether mail goes through civil: an SMTP server can't have
+ * civil in front of it.
+ */
+
+/* One sendemail.* setting: the file it is in (NULL when not a file), its
+ * key as git prints it, the identity (NULL: none) and the variable. */
+struct send_setting {
+	char *file;
+	char *key;
+	char *value;
+	char *identity;
+	char *var;
+};
+
+struct send_settings {
+	struct send_setting *v;
+	size_t n;
+};
+
+/* git config ARGV... with its output in out (never on our stdout: that is
+ * for civil-install's own lines) and its complaints thrown away; the
+ * caller says what went wrong.  True when git said 0. */
+static bool git_config(const char *const *argv, struct civil_buf *out)
+{
+	struct civil_buf ignored = CIVIL_BUF_INIT;
+	int status = 1;
+	bool ok = !civil_run_quiet(argv, NULL, NULL, 0, out ? out : &ignored,
+				   &status, NULL) &&
+		  !status;
+
+	civil_buf_release(&ignored);
+	return ok;
+}
+
+/* git names a tree's own config relative to the top of the tree (where
+ * it moves to), or to the current directory outside a work tree. */
+static char *origin_path(const char *origin)
+{
+	const char *argv[] = { "git", "rev-parse", "--show-toplevel", NULL };
+	struct civil_buf top = CIVIL_BUF_INIT;
+	char *path, *cwd;
+
+	if (*origin == '/')
+		return g_strdup(origin);
+	if (git_config(argv, &top) && top.len) {
+		g_strchomp(top.buf);
+		path = g_build_filename(top.buf, origin, NULL);
+	} else {
+		cwd = g_get_current_dir();
+		path = g_build_filename(cwd, origin, NULL);
+		g_free(cwd);
+	}
+	civil_buf_release(&top);
+	return path;
+}
+
+/* Every setting whose key matches regex, as git sees them here (all
+ * files, includes followed), in git's order. */
+static void settings_read(const char *regex, struct send_settings *l)
+{
+	const char *argv[] = {
+		"git",		"config", "--null", "--show-origin",
+		"--get-regexp", regex,	  NULL
+	};
+	struct civil_buf out = CIVIL_BUF_INIT;
+	const char *p, *end;
+
+	memset(l, 0, sizeof(*l));
+	if (!git_config(argv, &out))
+		goto done;
+	for (p = out.buf, end = out.buf + out.len; p < end;) {
+		const char *origin = p, *kv = p + strlen(p) + 1, *nl;
+		struct send_setting *e;
+		char *last;
+
+		if (kv >= end)
+			break;
+		p = kv + strlen(kv) + 1;
+		l->v = g_renew(struct send_setting, l->v, l->n + 1);
+		e = &l->v[l->n++];
+		memset(e, 0, sizeof(*e));
+		if (!strncmp(origin, "file:", 5))
+			e->file = origin_path(origin + 5);
+		nl = strchr(kv, '\n');
+		e->key = g_strndup(kv, nl ? (size_t)(nl - kv) : strlen(kv));
+		e->value = g_strdup(nl ? nl + 1 : "");
+		last = strrchr(e->key, '.');
+		e->var = g_strdup(last + 1);
+		if (strchr(e->key, '.') != last)
+			e->identity = g_strndup(
+				strchr(e->key, '.') + 1,
+				(size_t)(last - strchr(e->key, '.') - 1));
+	}
+done:
+	civil_buf_release(&out);
+}
+
+static void settings_release(struct send_settings *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		g_free(l->v[i].file);
+		g_free(l->v[i].key);
+		g_free(l->v[i].value);
+		g_free(l->v[i].identity);
+		g_free(l->v[i].var);
+	}
+	g_free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+/* The value git would use: the last one, for identity (NULL: none). */
+static const char *settings_get(const struct send_settings *l,
+				const char *identity, const char *var)
+{
+	const char *v = NULL;
+
+	for (size_t i = 0; i < l->n; i++)
+		if (!g_strcmp0(l->v[i].identity, identity) &&
+		    !strcmp(l->v[i].var, var))
+			v = l->v[i].value;
+	return v;
+}
+
+/* Is the first word of this command line (or this path) civil-sendmail? */
+static bool runs_civil_sendmail(const char *cmdline)
+{
+	char **argv = NULL, *first;
+	bool ours;
+
+	if (g_shell_parse_argv(cmdline, NULL, &argv, NULL))
+		first = g_strdup(argv[0]);
+	else
+		first = g_strndup(cmdline, strcspn(cmdline, " \t"));
+	ours = !strcmp(strrchr(first, '/') ? strrchr(first, '/') + 1 : first,
+		       "civil-sendmail");
+	g_free(first);
+	g_strfreev(argv);
+	return ours;
+}
+
+/* The key as civil writes it back: git prints variables in lower case,
+ * git's documentation spells them smtpServer and sendmailCmd. */
+static char *canonical_key(const struct send_setting *e)
+{
+	return g_strdup_printf(
+		"sendemail.%s%s%s", e->identity ? e->identity : "",
+		e->identity ? "." : "",
+		!strcmp(e->var, "smtpserver") ? "smtpServer" : "sendmailCmd");
+}
+
+/* Set key to value in file, keeping what was there (old, NULL: nothing)
+ * under [civil-install "key"] for --uninstall. */
+static int setting_replace(const char *file, const char *key, const char *old,
+			   const char *value)
+{
+	char *was = g_strdup_printf("civil-install.%s.was", key);
+	char *set = g_strdup_printf("civil-install.%s.set", key);
+	const char *a1[] = { "git", "config",	       "--file", file,
+			     was,   old ? old : UNSET, NULL };
+	const char *a2[] = {
+		"git", "config", "--file", file, set, value, NULL
+	};
+	const char *a3[] = { "git",	      "config", "--file", file,
+			     "--replace-all", key,	value,	  NULL };
+	int rc = 0;
+
+	if (!git_config(a1, NULL) || !git_config(a2, NULL) ||
+	    !git_config(a3, NULL)) {
+		cmd_warn("can't set %s in '%s'", key, file);
+		rc = -1;
+	}
+	g_free(was);
+	g_free(set);
+	return rc;
+}
+
+/* The sendmail git runs when nothing names one. */
+static const char *system_sendmail(void)
+{
+	if (access("/usr/sbin/sendmail", X_OK) == 0)
+		return "/usr/sbin/sendmail";
+	if (access("/usr/lib/sendmail", X_OK) == 0)
+		return "/usr/lib/sendmail";
+	return NULL;
+}
+
+/* The global config file, as git config --global writes it. */
+static char *global_file(void)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME");
+	const char *home = getenv("HOME") ? getenv("HOME") : "";
+	char *dot = g_strdup_printf("%s/.gitconfig", home);
+	char *x = xdg && *xdg == '/'
+			  ? g_strdup_printf("%s/git/config", xdg)
+			  : g_strdup_printf("%s/.config/git/config", home);
+
+	/* git writes ~/.gitconfig unless only the XDG file is there. */
+	if (access(dot, F_OK) < 0 && access(x, F_OK) == 0) {
+		g_free(dot);
+		return x;
+	}
+	g_free(x);
+	return dot;
+}
+
+/* Put civil-sendmail in every sendemail setting that names a sendmail,
+ * keeping what it named as the next step. */
+static int routes_install(const char *ours)
+{
+	struct send_settings l;
+	char *real = gc_get_any("civil.sendmail"), *pin = NULL;
+	char *gfile = global_file();
+	bool base = false;
+	int rc = 0;
+
+	settings_read("^sendemail\\.", &l);
+	for (size_t i = 0; i < l.n; i++) {
+		struct send_setting *e = &l.v[i];
+		bool cmd = !strcmp(e->var, "sendmailcmd");
+		char *key, *value;
+
+		if (!cmd && strcmp(e->var, "smtpserver"))
+			continue;
+		base |= !e->identity;
+		/* An SMTP server: said below, with what it means. */
+		if (runs_civil_sendmail(e->value) || (!cmd && *e->value != '/'))
+			continue;
+		if (!e->file) {
+			cmd_warn("%s is not set in a file civil can change",
+				 e->key);
+			continue;
+		}
+		key = canonical_key(e);
+		if (!cmd && (pin || real) &&
+		    strcmp(pin ? pin : real, e->value)) {
+			cmd_warn("%s is '%s', but civil-sendmail hands mail on "
+				 "to '%s' (civil.sendmail): write it as "
+				 "sendemail.%s%ssendmailCmd (git >= 2.33, b4 "
+				 ">= 0.16), or make civil.sendmail '%s', and "
+				 "run civil-install --b4 again",
+				 key, e->value, pin ? pin : real,
+				 e->identity ? e->identity : "",
+				 e->identity ? "." : "", e->value);
+			g_free(key);
+			continue;
+		}
+		if (cmd) {
+			char *q1 = g_shell_quote(ours),
+			     *q2 = g_shell_quote(e->value);
+
+			value = g_strdup_printf("%s --sendmail=%s", q1, q2);
+			g_free(q1);
+			g_free(q2);
+		} else {
+			value = g_strdup(ours);
+			if (!real && !pin)
+				pin = g_strdup(e->value);
+		}
+		if (setting_replace(e->file, key, e->value, value))
+			rc = 1;
+		else
+			printf("%s: %s ('%s'): civil-sendmail, then '%s'\n",
+			       cmd_name, key, e->file, e->value);
+		g_free(key);
+		g_free(value);
+	}
+	if (!base) {
+		/* Nothing named: git would run the system's sendmail, b4
+		 * talk SMTP to localhost.  civil-sendmail hands on to the
+		 * system's sendmail, as git did. */
+		if (setting_replace(gfile, "sendemail.smtpServer", NULL, ours))
+			rc = 1;
+		else
+			printf("%s: sendemail.smtpServer ('%s'): "
+			       "civil-sendmail, then '%s'\n",
+			       cmd_name, gfile,
+			       real ? real
+			       : system_sendmail()
+				       ? system_sendmail()
+				       : "msmtp, or /usr/sbin/sendmail");
+		if (!real && !pin && system_sendmail())
+			pin = g_strdup(system_sendmail());
+	}
+	if (pin && setting_replace(gfile, "civil.sendmail", NULL, pin))
+		rc = 1;
+	settings_release(&l);
+	g_free(real);
+	g_free(pin);
+	g_free(gfile);
+	return rc;
+}
+
+/* What one identity's mail goes to, as git (b4 0.16 alike) or, old_b4,
+ * b4 before 0.16 would pick it: NULL when that is civil-sendmail. */
+static char *route_bypasses(const struct send_settings *l, const char *id,
+			    bool old_b4)
+{
+	const char *cmd = NULL, *srv;
+
+	if (!old_b4 && !(cmd = settings_get(l, id, "sendmailcmd")))
+		cmd = settings_get(l, NULL, "sendmailcmd");
+	if (!(srv = settings_get(l, id, "smtpserver")))
+		srv = settings_get(l, NULL, "smtpserver");
+	if (cmd)
+		return runs_civil_sendmail(cmd)
+			       ? NULL
+			       : g_strdup_printf("runs '%s'", cmd);
+	if (srv && (old_b4 ? strchr(srv, '/') != NULL : *srv == '/'))
+		return runs_civil_sendmail(srv)
+			       ? NULL
+			       : g_strdup_printf("runs '%s'", srv);
+	if (srv)
+		return g_strdup_printf("goes to the SMTP server '%s'", srv);
+	return g_strdup(old_b4 ? "goes to the SMTP server 'localhost'"
+			       : "runs the system's sendmail");
+}
+
+/* Read the settings back: does every identity's mail go through civil?
+ * Says which does not, and why; returns how many. */
+static int routes_check(int b4_major, int b4_minor)
+{
+	bool old_b4 = b4_major == 0 && b4_minor < 16;
+	GPtrArray *ids = g_ptr_array_new();
+	struct civil_buf names = CIVIL_BUF_INIT;
+	struct send_settings l;
+	int bypass = 0;
+
+	settings_read("^sendemail\\.", &l);
+	g_ptr_array_add(ids, NULL);
+	for (size_t i = 0; i < l.n; i++) {
+		bool seen = false;
+
+		for (guint k = 1; k < ids->len; k++)
+			seen |= !strcmp(ids->pdata[k],
+					l.v[i].identity ? l.v[i].identity : "");
+		if (l.v[i].identity && !seen) {
+			g_ptr_array_add(ids, l.v[i].identity);
+			civil_buf_addf(&names, "%s'%s'", names.len ? ", " : "",
+				       l.v[i].identity);
+		}
+	}
+	for (guint k = 0; k < ids->len; k++) {
+		const char *id = ids->pdata[k];
+
+		for (int b4 = 0; b4 <= (int)old_b4; b4++) {
+			char *why = route_bypasses(&l, id, b4);
+			struct civil_buf who = CIVIL_BUF_INIT;
+
+			if (!why)
+				continue;
+			bypass++;
+			if (b4)
+				civil_buf_addf(&who,
+					       "b4 %d.%d reads no sendmailCmd: "
+					       "its mail",
+					       b4_major, b4_minor);
+			else
+				civil_buf_adds(&who, "mail");
+			cmd_warn("%s sent with %s%s%s %s, not through "
+				 "civil-sendmail%s",
+				 who.buf, id ? "identity '" : "no identity",
+				 id ? id : "", id ? "'" : "", why,
+				 strstr(why, "SMTP")
+					 ? " (civil can only stand in front "
+					   "of a sendmail program, such as "
+					   "msmtp; git send-email still gets "
+					   "the reminder from civil-install "
+					   "--git)"
+					 : "");
+			civil_buf_release(&who);
+			g_free(why);
+		}
+	}
+	if (!bypass)
+		printf("%s: b4 and git send-email send through civil-sendmail "
+		       "%s%s\n",
+		       cmd_name, names.len ? "with every identity: none, " : "",
+		       names.len ? names.buf : "(no sendemail identities)");
+	g_ptr_array_free(ids, TRUE);
+	civil_buf_release(&names);
+	settings_release(&l);
+	return bypass;
+}
+
+/* Put back what routes_install changed, where it is still as civil left
+ * it; a setting changed since is left as it is, and said. */
+static int routes_uninstall(void)
+{
+	struct send_settings l;
+	int rc = 0, done = 0;
+
+	settings_read("^civil-install\\..*\\.was$", &l);
+	for (size_t i = 0; i < l.n; i++) {
+		const struct send_setting *e = &l.v[i];
+		/* civil-install.<key>.was: the key is the "identity". */
+		const char *key = e->identity, *was = e->value;
+		char *set_key = g_strdup_printf("civil-install.%s.set", key);
+		char *stash = g_strdup_printf("civil-install.%s", key);
+		const char *get_set[] = { "git",   "config", "--file", e->file,
+					  "--get", set_key,  NULL };
+		const char *get_cur[] = { "git",   "config", "--file", e->file,
+					  "--get", key,	     NULL };
+		const char *unset[] = { "git",	 "config",	"--file",
+					e->file, "--unset-all", key,
+					NULL };
+		const char *put[] = {
+			"git",		 "config", "--file", e->file,
+			"--replace-all", key,	   was,	     NULL
+		};
+		const char *drop[] = { "git",	"config",	    "--file",
+				       e->file, "--remove-section", stash,
+				       NULL };
+		struct civil_buf set = CIVIL_BUF_INIT, cur = CIVIL_BUF_INIT;
+		bool restore;
+
+		if (!e->file || !key)
+			goto next;
+		git_config(get_set, &set);
+		git_config(get_cur, &cur);
+		g_strchomp(set.buf ? set.buf : (char *)"");
+		g_strchomp(cur.buf ? cur.buf : (char *)"");
+		restore = set.len &&
+			  !strcmp(civil_buf_str(&set), civil_buf_str(&cur));
+		if (!restore) {
+			printf("%s: %s in '%s' was changed since civil-install "
+			       "--b4; left as it is\n",
+			       cmd_name, key, e->file);
+		} else if (!strcmp(was, UNSET) ? !git_config(unset, NULL)
+					       : !git_config(put, NULL)) {
+			cmd_warn("can't put %s back in '%s'", key, e->file);
+			rc = 1;
+			goto next;
+		} else {
+			printf("%s: %s is %s%s%s again ('%s')\n", cmd_name, key,
+			       strcmp(was, UNSET) ? "'" : "",
+			       strcmp(was, UNSET) ? was : "unset",
+			       strcmp(was, UNSET) ? "'" : "", e->file);
+		}
+		git_config(drop, NULL);
+		file_prune(e->file, key);
+		done++;
+	next:
+		g_free(set_key);
+		g_free(stash);
+		civil_buf_release(&set);
+		civil_buf_release(&cur);
+	}
+	if (!done && !rc)
+		printf("%s: b4 does not send through civil-sendmail\n",
+		       cmd_name);
+	settings_release(&l);
+	return rc;
+}
+
 static int do_b4(bool uninstall)
 {
 	char *ours = our_program("civil-sendmail");
-	char *cur = gc_get("sendemail.smtpServer");
-	char *saved = NULL, *saved_sm = NULL, *prev_sm = NULL;
-	int rc = 1;
+	int major = -1, minor = -1, rc;
 
 	if (uninstall) {
-		if (b4_template(true))
-			goto done;
-		if (!cur || strcmp(cur, ours)) {
-			printf("%s: b4 does not send through civil-sendmail\n",
-			       cmd_name);
-			rc = 0;
-			goto done;
-		}
-		saved = gc_get("civil-install.b4-smtpserver");
-		saved_sm = gc_get("civil-install.b4-sendmail");
-		if (gc_set("sendemail.smtpServer", saved ? saved : UNSET) ||
-		    (saved_sm && gc_set("civil.sendmail", saved_sm)) ||
-		    gc_set("civil-install.b4-smtpserver", UNSET) ||
-		    gc_set("civil-install.b4-sendmail", UNSET))
-			goto done;
-		gc_prune("civil-install");
-		gc_prune("civil");
-		gc_prune("sendemail");
-		printf("%s: sendemail.smtpServer is back to %s\n", cmd_name,
-		       saved && strcmp(saved, UNSET) ? saved : "unset");
-		rc = 0;
-		goto done;
+		rc = b4_template(true);
+		rc |= routes_uninstall();
+		free(ours);
+		return rc;
 	}
-	if (cur && !strcmp(cur, ours)) {
-		printf("%s: b4 already sends through '%s'\n", cmd_name, ours);
-		rc = b4_template(false);
-		goto done;
-	}
-	/* b4 (like git) runs sendemail.smtpServer as a program only when it
-	 * has a '/' in it; otherwise it is an SMTP server civil can't be
-	 * put in front of. */
-	if (cur && !strchr(cur, '/')) {
-		cmd_warn("sendemail.smtpServer is the SMTP server '%s'; "
-			 "civil-sendmail can only stand in front of a sendmail "
-			 "program (git send-email still gets the reminder: "
-			 "civil-install --git)",
-			 cur);
-		goto done;
-	}
-	prev_sm = gc_get("civil.sendmail");
-	if (gc_store("civil-install.b4-smtpserver", cur ? cur : UNSET) ||
-	    gc_store("civil-install.b4-sendmail", prev_sm ? prev_sm : UNSET))
-		goto done;
-	/* Mail goes on to the sendmail that was configured. */
-	if (cur && !prev_sm && gc_store("civil.sendmail", cur))
-		goto done;
-	if (gc_store("sendemail.smtpServer", ours))
-		goto done;
-	printf("%s: b4 and git send-email now send through '%s'%s%s\n",
-	       cmd_name, ours, cur ? ", which hands mail on to " : "",
-	       cur ? cur : "");
-	rc = b4_template(false);
-done:
+	b4_version(&major, &minor);
+	rc = routes_install(ours);
+	if (routes_check(major, minor))
+		rc = 1;
+	rc |= b4_template(false);
 	free(ours);
-	free(cur);
-	free(saved);
-	free(saved_sm);
-	free(prev_sm);
 	return rc;
 }
 
@@ -347,6 +807,7 @@ static int do_sendmail(bool uninstall)
 	char *ours = our_program("civil-sendmail");
 	char *real = gc_get("civil.sendmail");
 	char *set_by_us = gc_get("civil-install.sendmail-set");
+	char *repo = gc_get_any("civil.repository");
 	int rc = 1;
 
 	if (uninstall) {
@@ -377,15 +838,29 @@ static int do_sendmail(bool uninstall)
 	       "    set sendmail=\"%s -oem -oi\"\n\n"
 	       "aerc (accounts.conf, in the account):\n"
 	       "    outgoing = %s\n\n"
-	       "emacs (init.el):\n"
+	       "emacs: message-mode, notmuch-emacs, gnus (init.el):\n"
 	       "    (setq send-mail-function #'sendmail-send-it\n"
-	       "          sendmail-program \"%s\")\n",
+	       "          sendmail-program \"%s\")\n\n",
 	       real, ours, ours, ours);
+	/* emacs runs its sendmail from "/", mutt from where it started. */
+	if (repo)
+		printf("Outside any tree, the code of '%s' applies (git config "
+		       "civil.repository).\n",
+		       repo);
+	else
+		printf("emacs runs it outside any tree, mutt and aerc where they "
+		       "were started; to have\nyour tree's code apply there:\n"
+		       "    git config --global civil.repository ~/src/linux\n");
+	printf("\nA heated review is held once: the client says the send "
+	       "failed, with civil's\nreason (aerc: civil-sendmail --held "
+	       "says it); sent again within %d minutes, it\ngoes out.\n",
+	       CIVIL_HOLD_SECONDS / 60);
 	rc = 0;
 done:
 	free(ours);
 	free(real);
 	free(set_by_us);
+	free(repo);
 	return rc;
 }
 
@@ -708,7 +1183,7 @@ int main(int argc, char **argv)
 	bool uninstall = false;
 	int c, rc = 0;
 
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(argc, argv, "h", opts)) != -1) {
 		switch (c) {
 		case 'g':
 			git = true;

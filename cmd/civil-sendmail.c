@@ -5,11 +5,22 @@
  * at the sender's words, then hands the message to the real sendmail with
  * the caller's arguments unchanged.
  *
- * The real sendmail: git config civil.sendmail (words split as the shell
- * would), else msmtp when it is on PATH, else /usr/sbin/sendmail.  civil
- * replaces itself with it (exec), so its exit status is the real one.
- * Silent when all is well: emacs takes any output as a failure.  A message
- * that can't be handed over is kept, and where is said.
+ *   civil-sendmail [--sendmail=CMD] [sendmail options] [recipients]
+ *   civil-sendmail --held | --help | --version
+ *
+ * The real sendmail: --sendmail=CMD (a command line, run as git runs
+ * sendemail.sendmailCmd: civil-install --b4 writes it there), else git
+ * config civil.sendmail (words split as the shell would), else msmtp when
+ * it is on PATH, else /usr/sbin/sendmail.  civil replaces itself with it
+ * (exec), so its exit status is the real one.  Every other argument is the
+ * real sendmail's: civil's own options are only these, and only first.
+ *
+ * Silent when all is well: emacs takes any output as a failure, and b4,
+ * mutt and aerc show what a sendmail says only when it fails.  So when
+ * standard error is not a terminal, a heated message is held (exit 75,
+ * one line saying why); the same message sent again within ten minutes
+ * goes out.  A message that can't be handed over is kept, and where is
+ * said.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,8 +38,21 @@
 
 const char *cmd_name = "civil-sendmail";
 
+#define EX_DATAERR     65
 #define EX_NOINPUT     66
 #define EX_UNAVAILABLE 69
+#define EX_TEMPFAIL    75 /* held: sent again, it goes out */
+
+/* git's run-command runs a command line by the shell when it has one of
+ * these (blanks left out: words are split either way). */
+#define SHELL_META "|&;<>()$`\\\"'\n*?[#~=%"
+
+static void usage(FILE *f)
+{
+	fprintf(f, "Usage: civil-sendmail [--sendmail=CMD] [sendmail options] "
+		   "[recipients] <message\n"
+		   "       civil-sendmail --held | --help | --version\n");
+}
 
 /* sendmail options whose value is the next argument when not attached. */
 static bool takes_value(const char *a)
@@ -61,13 +85,25 @@ static bool pass_through(int argc, char **argv)
 	return false;
 }
 
-/* The real sendmail's argv (malloc'd, NULL-terminated), from
- * civil.sendmail or the usual places. */
-static char **real_sendmail(const civil_config_t *cfg)
+/* The real sendmail's argv (malloc'd, NULL-terminated): cmdline (from
+ * --sendmail=, a shell command line as in sendemail.sendmailCmd, given the
+ * caller's arguments as "$@"), else civil.sendmail, else the usual
+ * places. */
+static char **real_sendmail(const civil_config_t *cfg, const char *cmdline)
 {
 	char **argv = NULL;
 	char *msmtp;
 
+	if (cmdline && strpbrk(cmdline, SHELL_META)) {
+		argv = g_new0(char *, 5);
+		argv[0] = g_strdup("/bin/sh");
+		argv[1] = g_strdup("-c");
+		argv[2] = g_strdup_printf("%s \"$@\"", cmdline);
+		argv[3] = g_strdup(cmdline);
+		return argv;
+	}
+	if (cmdline && g_shell_parse_argv(cmdline, NULL, &argv, NULL))
+		return argv;
 	if (cfg->sendmail && *cfg->sendmail &&
 	    g_shell_parse_argv(cfg->sendmail, NULL, &argv, NULL))
 		return argv;
@@ -180,6 +216,175 @@ exec:
 	return EX_UNAVAILABLE;
 }
 
+/* The flagged sentences on one line: '"..." (insult 'x'); "..." (...)',
+ * control characters escaped (a sentence is the sender's bytes). */
+static void tone_line(const civil_heat_score_t *tone, struct civil_buf *out)
+{
+	struct civil_buf lines = CIVIL_BUF_INIT;
+	char **v;
+
+	civil_tone_lines(tone, &lines);
+	v = g_strsplit(civil_buf_str(&lines), "\n", -1);
+	for (char **l = v; *l; l++) {
+		if (!**l)
+			continue;
+		if (l != v)
+			civil_buf_adds(out, "; ");
+		civil_field_escape(out, *l);
+	}
+	g_strfreev(v);
+	civil_buf_release(&lines);
+}
+
+/*
+ * A heated message, and a caller that would not show a warning.  Held the
+ * first time, with one line the caller does show; the same message sent
+ * again within CIVIL_HOLD_SECONDS goes out.  Returns true to send it.
+ */
+static bool hold_or_send(civil_message_t *msg, const civil_outgoing_t *og,
+			 const struct civil_buf *in, int *rc)
+{
+	struct civil_buf why = CIVIL_BUF_INIT, subject = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	char key[65];
+
+	civil_held_key(msg, key);
+	if (civil_held_recently(key, time(NULL))) {
+		civil_held_forget(key);
+		return true;
+	}
+	civil_buf_adds(&why, "held for its tone: ");
+	tone_line(&og->tone, &why);
+	civil_buf_addf(&why, "; sent again within %d minutes, it goes out",
+		       CIVIL_HOLD_SECONDS / 60);
+	/* A decoded subject may hold a line break: one line in --held. */
+	civil_field_escape(&subject, civil_message_subject(msg));
+	if (civil_held_keep(key, in->buf, in->len, subject.buf, why.buf,
+			    &err)) {
+		/* Nowhere to remember it: a hold could never be let
+		 * through, so say it and send. */
+		cmd_warn("%s; sent anyway", err.message);
+		civil_error_clear(&err);
+		civil_buf_release(&why);
+		civil_buf_release(&subject);
+		return true;
+	}
+	cmd_warn("%s", why.buf);
+	civil_buf_release(&why);
+	civil_buf_release(&subject);
+	*rc = EX_TEMPFAIL;
+	return false;
+}
+
+/* civil.tone=reject: never sent; kept, and said how to send it anyway. */
+static void refuse(const civil_outgoing_t *og, const struct civil_buf *in,
+		   bool loud)
+{
+	struct civil_buf why = CIVIL_BUF_INIT;
+
+	if (loud) {
+		cmd_warn_tone(&og->tone);
+	} else {
+		civil_buf_adds(&why, "tone: ");
+		tone_line(&og->tone, &why);
+		civil_buf_adds(&why, "; ");
+	}
+	civil_buf_adds(&why, "not sent: civil.tone is 'reject' (to send it "
+			     "anyway, set CIVIL_TONE=off or git config "
+			     "civil.tone warn)");
+	keep(in, why.buf);
+	civil_buf_release(&why);
+}
+
+/* A reply b4 wrote from a template made before the code's contact
+ * changed (signed, so civil can't mend it).  The template is up to date
+ * now: b4 writes the reply anew when it is sent again. */
+static void say_stale(const civil_outgoing_t *og, bool b4_template)
+{
+	cmd_warn("not sent: its reminder says '%s' but the code's says '%s' "
+		 "now; %s",
+		 og->stale_line, og->current_line,
+		 b4_template ? "civil's b4 review template is up to date now: "
+			       "send the reply again from b4"
+			     : "take the old reminder out and send it again");
+}
+
+/* Bring civil's b4 review template, if b4 uses one here, up to date;
+ * true when there is one. */
+static bool refresh_b4_template(const civil_context_t *ctx)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+	bool ours = false, changed;
+	char *reminder;
+
+	if (!ctx->config.b4_template)
+		return false;
+	reminder = civil_reminder_text(&ctx->code, &ctx->config);
+	if (civil_b4_template_refresh(ctx->config.b4_template, reminder, &ours,
+				      &changed, &err))
+		civil_error_clear(&err); /* b4's to report, when it reads it */
+	free(reminder);
+	return ours;
+}
+
+static int list_one(const civil_held_t *h, void *arg)
+{
+	time_t now = *(const time_t *)arg;
+	long left = (long)(h->when + CIVIL_HOLD_SECONDS - now);
+	char stamp[32];
+	struct tm tm;
+
+	strftime(stamp, sizeof(stamp), "%Y-%m-%d %H:%M",
+		 localtime_r(&h->when, &tm));
+	if (left > 0 && left <= CIVIL_HOLD_SECONDS)
+		printf("%s  (%ld:%02ld left to send it again)  %s\n", stamp,
+		       left / 60, left % 60, h->subject);
+	else
+		printf("%s  (expired: the next send is held again)  %s\n",
+		       stamp, h->subject);
+	printf("    %s\n    %s\n", h->why, h->path);
+	return 0;
+}
+
+/* civil-sendmail --held: what was held, newest first, and why. */
+static int list_held(void)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+	time_t now = time(NULL);
+
+	if (civil_held_foreach(list_one, &now, &err)) {
+		cmd_warn_error(&err);
+		return 1;
+	}
+	return 0;
+}
+
+/* civil's own options: alone (--help, --version, --held), or first
+ * (--sendmail=CMD).  Everything else, long options included (msmtp has
+ * many), is the real sendmail's.  Returns -1 to go on. */
+static int own_options(int *argc, char ***argv, const char **cmdline)
+{
+	const char *a = *argc > 1 ? (*argv)[1] : "";
+
+	if (*argc == 2 && !strcmp(a, "--help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (*argc == 2 && !strcmp(a, "--version")) {
+		printf("civil-sendmail %s\n", CIVIL_VERSION);
+		return 0;
+	}
+	if (*argc == 2 && !strcmp(a, "--held"))
+		return list_held();
+	if (!strncmp(a, "--sendmail=", 11)) {
+		*cmdline = a + 11;
+		(*argv)[1] = (*argv)[0];
+		(*argv)++;
+		(*argc)--;
+	}
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	struct civil_buf in = CIVIL_BUF_INIT, warnings = CIVIL_BUF_INIT;
@@ -187,13 +392,21 @@ int main(int argc, char **argv)
 	const struct civil_buf *send = &in;
 	civil_outgoing_t og = { 0 };
 	civil_message_t *msg = NULL;
+	const char *cmdline = NULL;
+	/* Only a terminal shows what civil says and still sends. */
+	bool loud = isatty(2), b4_template;
 	civil_context_t ctx;
 	char **real;
 	int rc;
 
 	civil_init();
+	rc = own_options(&argc, &argv, &cmdline);
+	if (rc >= 0) {
+		civil_shutdown();
+		return rc;
+	}
 	civil_context_open(&ctx, NULL, &warnings, NULL);
-	real = real_sendmail(&ctx.config);
+	real = real_sendmail(&ctx.config, cmdline);
 	if (pass_through(argc, argv)) {
 		rc = hand_over(real, argc, argv, NULL, NULL);
 		goto out;
@@ -209,35 +422,41 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	if (civil_message_parse(in.buf, in.len, "<stdin>", &msg, &err)) {
-		cmd_warn("%s; passed on unchanged", err.message);
+	if (civil_message_parse(in.buf, in.len, "<stdin>", &msg, &err) ||
+	    civil_outgoing_prepare(msg, &ctx, &og, &err)) {
+		if (loud)
+			cmd_warn("%s; passed on unchanged", err.message);
 		civil_error_clear(&err);
-	} else if (civil_outgoing_prepare(msg, &ctx, &og, &err)) {
-		cmd_warn("%s; passed on unchanged", err.message);
-		civil_error_clear(&err);
-	} else {
-		if (warnings.len)
-			fprintf(stderr, "%s: %s", cmd_name, warnings.buf);
-		if (og.tone_heated) {
-			cmd_warn_tone(&og.tone);
-			if (ctx.config.tone == CIVIL_TONE_REJECT) {
-				keep(&in,
-				     "not sent: civil.tone is 'reject' (to "
-				     "send it anyway, set CIVIL_TONE=off "
-				     "or git config civil.tone warn)");
-				rc = 1;
-				goto out;
-			}
-		}
-		if (og.remind.action == CIVIL_REMIND_SIGNED)
-			cmd_warn("message is %s; passed on unchanged, a "
-				 "signature must not break",
-				 og.remind.why);
-		else if (og.remind.action == CIVIL_REMIND_CANT_EDIT)
-			cmd_warn("%s; passed on unchanged", og.remind.why);
-		else if (og.remind.action == CIVIL_REMIND_ADDED)
-			send = &og.out;
+		goto send;
 	}
+	if (loud && warnings.len)
+		fprintf(stderr, "%s: %s", cmd_name, warnings.buf);
+	b4_template = refresh_b4_template(&ctx);
+	if (og.stale_line) {
+		say_stale(&og, b4_template);
+		rc = EX_DATAERR;
+		goto out;
+	}
+	if (og.tone_heated) {
+		if (ctx.config.tone == CIVIL_TONE_REJECT) {
+			refuse(&og, &in, loud);
+			rc = 1;
+			goto out;
+		}
+		if (loud)
+			cmd_warn_tone(&og.tone);
+		else if (!hold_or_send(msg, &og, &in, &rc))
+			goto out;
+	}
+	if (og.remind.action == CIVIL_REMIND_SIGNED && loud)
+		cmd_warn("message is %s; passed on unchanged, a signature must "
+			 "not break",
+			 og.remind.why);
+	else if (og.remind.action == CIVIL_REMIND_CANT_EDIT && loud)
+		cmd_warn("%s; passed on unchanged", og.remind.why);
+	else if (og.remind.action == CIVIL_REMIND_ADDED)
+		send = &og.out;
+send:
 	rc = hand_over(real, argc, argv, send, &in);
 out:
 	g_strfreev(real);

@@ -158,6 +158,8 @@ civil_status_t civil_repo_open(const char *path, civil_repo_t **out,
 void civil_repo_free(civil_repo_t *repo);
 /* The repository's git directory, for messages. */
 const char *civil_repo_path(const civil_repo_t *repo);
+/* The git directory its worktrees share (where its config is). */
+const char *civil_repo_common_dir(const civil_repo_t *repo);
 /* Read the blob at path in HEAD's tree.  oid_hex gets 40 hex digits + NUL.
  * CIVIL_STATUS_NOT_FOUND when HEAD is unborn or the path is absent. */
 civil_status_t civil_repo_read_head_file(civil_repo_t *repo, const char *path,
@@ -187,6 +189,9 @@ typedef struct civil_config {
 	double threshold;	/* civil.threshold: CIVIL_HEAT_THRESHOLD */
 	char *lexicon;		/* civil.lexicon ("~/" expanded), or NULL */
 	char *sendmail;		/* civil.sendmail, or NULL */
+	char *repository; /* civil.repository ("~/" expanded): the tree whose
+			     code applies outside any tree, or NULL */
+	char *b4_template; /* b4.review-reply-template, or NULL */
 	char *user_name;	/* user.name */
 	char *user_email;	/* user.email */
 } civil_config_t;
@@ -203,6 +208,9 @@ civil_status_t civil_tone_mode_parse(const char *s, civil_tone_mode_t *out);
 /* Where a message that could not be handed over is kept:
  * $XDG_STATE_HOME/civil/unsent, else ~/.local/state/civil/unsent. */
 civil_status_t civil_unsent_dir(struct civil_buf *out, civil_error_t *err);
+/* Where civil-sendmail holds heated mail until it is sent again:
+ * $XDG_STATE_HOME/civil/held, else ~/.local/state/civil/held. */
+civil_status_t civil_held_dir(struct civil_buf *out, civil_error_t *err);
 
 /* The directory the running program is in, and the path of rel in civil's
  * data directory (hook shims, heat.lexicon): <bindir>/../share/civil
@@ -293,8 +301,8 @@ typedef struct civil_context {
 	civil_code_t code;
 } civil_context_t;
 
-/* Open the repository (repo_path NULL: the one git would use here), load
- * the settings and find the code.  Problems that leave a usable context
+/* Open the repository (repo_path NULL: the one git would use here, else
+ * the one civil.repository names), load the settings and find the code.  Problems that leave a usable context
  * (a bad setting, an unreadable repository: the built-in code is used)
  * are added to warnings, one line each, and are not failures.  Fails
  * only when repo_path was given and is not a repository. */
@@ -376,8 +384,20 @@ civil_status_t civil_mbox_foreach(const void *data, size_t len,
  * no trailing newline.  malloc'd. */
 char *civil_reminder_text(const civil_code_t *code, const civil_config_t *cfg);
 /* The text of a b4.review-reply-template (b4 0.16+) that ends every b4
- * review reply with reminder in its signature block.  malloc'd. */
+ * review reply with reminder in its signature block (b4.c).  malloc'd. */
 char *civil_b4_reply_template(const char *reminder);
+/* Where civil writes its b4.review-reply-template: beside repo's config
+ * (the reminder names that tree's code), or with repo NULL in the user's
+ * config directory ($XDG_CONFIG_HOME/civil, ~/.config/civil). */
+civil_status_t civil_b4_template_path(const civil_repo_t *repo,
+				      struct civil_buf *out,
+				      civil_error_t *err);
+/* When path (b4.review-reply-template, "~/" allowed) is a template civil
+ * wrote (*ours) and its reminder is not reminder, write it anew (*changed).
+ * Anything else at path is left alone. */
+civil_status_t civil_b4_template_refresh(const char *path, const char *reminder,
+					 bool *ours, bool *changed,
+					 civil_error_t *err);
 /* Does this line (without its line end) belong to a reminder civil wrote? */
 bool civil_reminder_line_is_ours(const char *line, size_t len);
 
@@ -613,6 +633,11 @@ typedef struct civil_outgoing {
 	civil_heat_score_t tone; /* the sender's words, when tone_checked */
 	bool tone_checked;
 	bool tone_heated; /* at or over ctx's threshold */
+	/* A message civil leaves as it is (signed, or already reminded) that
+	 * carries a reminder civil wrote for another code or contact: its
+	 * first line that is not the reminder's now, and that line. */
+	char *stale_line;
+	char *current_line;
 } civil_outgoing_t;
 
 /* The reminder (per civil.remind) and the tone check (per civil.tone) for
@@ -625,6 +650,38 @@ void civil_outgoing_release(civil_outgoing_t *out);
 /* One line per flagged sentence: "\"...\" (insult 'idiot', said to
  * someone)". */
 void civil_tone_lines(const civil_heat_score_t *s, struct civil_buf *out);
+
+/* ---- heated mail held back once (held.c) ---- */
+
+/* A held message sent again within this many seconds goes out. */
+#define CIVIL_HOLD_SECONDS 600
+
+/* What makes two tries "the same message": subject, To, Cc and text, not
+ * the Date, Message-ID or MIME boundaries a client makes anew each time.
+ * 64 hex digits and a NUL. */
+void civil_held_key(civil_message_t *msg, char key[65]);
+/* Was the message with this key held less than CIVIL_HOLD_SECONDS ago? */
+bool civil_held_recently(const char *key, time_t now);
+/* Hold it: keep data (mode 0600) with its subject and the line the sender
+ * was shown; a hold of the same key is replaced, its time renewed. */
+civil_status_t civil_held_keep(const char *key, const void *data, size_t len,
+			       const char *subject, const char *why,
+			       civil_error_t *err);
+/* It went out after all: forget it. */
+void civil_held_forget(const char *key);
+
+typedef struct civil_held {
+	time_t when;   /* held at */
+	char *path;    /* the message as it was given */
+	char *subject; /* decoded, one line */
+	char *why;     /* the line the sender was shown */
+} civil_held_t;
+
+typedef int (*civil_held_fn)(const civil_held_t *h, void *arg);
+
+/* Each held message, newest first; return non-zero to stop. */
+civil_status_t civil_held_foreach(civil_held_fn fn, void *arg,
+				  civil_error_t *err);
 
 /* ---- threads (thread.c) ---- */
 

@@ -90,20 +90,32 @@ bool civil_parse_threshold(const char *s, double *out)
 	return true;
 }
 
-civil_status_t civil_unsent_dir(struct civil_buf *out, civil_error_t *err)
+/* $XDG_STATE_HOME/civil/NAME, else ~/.local/state/civil/NAME. */
+static civil_status_t state_dir(const char *name, struct civil_buf *out,
+				civil_error_t *err)
 {
 	const char *state = getenv("XDG_STATE_HOME");
 	const char *home = getenv("HOME");
 
 	civil_buf_reset(out);
-	if (state && *state)
-		civil_buf_addf(out, "%s/civil/unsent", state);
+	if (state && *state == '/')
+		civil_buf_addf(out, "%s/civil/%s", state, name);
 	else if (home && *home)
-		civil_buf_addf(out, "%s/.local/state/civil/unsent", home);
+		civil_buf_addf(out, "%s/.local/state/civil/%s", home, name);
 	else
 		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
-				       "no HOME to keep unsent mail in");
+				       "no HOME to keep %s mail in", name);
 	return CIVIL_STATUS_SUCCESS;
+}
+
+civil_status_t civil_unsent_dir(struct civil_buf *out, civil_error_t *err)
+{
+	return state_dir("unsent", out, err);
+}
+
+civil_status_t civil_held_dir(struct civil_buf *out, civil_error_t *err)
+{
+	return state_dir("held", out, err);
 }
 
 civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
@@ -140,6 +152,8 @@ civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
 	cfg->contact = get_string(gc, "civil.contact");
 	cfg->reminder = get_string(gc, "civil.reminder");
 	cfg->sendmail = get_string(gc, "civil.sendmail");
+	cfg->repository = civil_home_path(get_string(gc, "civil.repository"));
+	cfg->b4_template = get_string(gc, "b4.review-reply-template");
 	cfg->user_name = get_string(gc, "user.name");
 	cfg->user_email = get_string(gc, "user.email");
 	cfg->lexicon = civil_home_path(get_string(gc, "civil.lexicon"));
@@ -184,6 +198,8 @@ void civil_config_release(civil_config_t *cfg)
 	free(cfg->contact);
 	free(cfg->reminder);
 	free(cfg->sendmail);
+	free(cfg->repository);
+	free(cfg->b4_template);
 	free(cfg->user_name);
 	free(cfg->user_email);
 	free(cfg->lexicon);

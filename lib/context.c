@@ -16,6 +16,27 @@ static void warn_line(struct civil_buf *warnings, civil_error_t *e)
 	civil_error_clear(e);
 }
 
+/*
+ * Outside any tree (emacs runs its sendmail from "/", mutt from wherever it
+ * was started) the code of the tree civil.repository names applies, with
+ * that tree's own settings.  A name that is not a repository is said, and
+ * the built-in code used.
+ */
+static void open_named_tree(civil_context_t *ctx, struct civil_buf *warnings)
+{
+	civil_error_t e = CIVIL_ERROR_INIT;
+
+	if (civil_repo_open(ctx->config.repository, &ctx->repo, &e)) {
+		civil_error_set(&e, e.status, "civil.repository: %s",
+				e.message);
+		warn_line(warnings, &e);
+		return;
+	}
+	civil_config_release(&ctx->config);
+	if (civil_config_load(&ctx->config, ctx->repo, &e))
+		warn_line(warnings, &e);
+}
+
 civil_status_t civil_context_open(civil_context_t *ctx, const char *repo_path,
 				  struct civil_buf *warnings,
 				  civil_error_t *err)
@@ -37,6 +58,8 @@ civil_status_t civil_context_open(civil_context_t *ctx, const char *repo_path,
 
 	if (civil_config_load(&ctx->config, ctx->repo, &e))
 		warn_line(warnings, &e);
+	if (!ctx->repo && !repo_path && ctx->config.repository)
+		open_named_tree(ctx, warnings);
 	if (civil_code_find(ctx->repo, &ctx->config, &ctx->code, &e)) {
 		/* A repository we can't read is no reason to stop: fall back
 		 * to the built-in code, and say so. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "civil.h"
+#include "internal.h"
 
 /* Patches and cover letters are code and its introduction; the tone of a
  * commit message is not what the check is for, and they are never
@@ -16,6 +17,56 @@
 static bool tone_applies(civil_kind_t kind)
 {
 	return kind != CIVIL_KIND_PATCH && kind != CIVIL_KIND_COVER;
+}
+
+/* One line of s starting at *p (without its end), *p moved past it. */
+static size_t next_line(const char **p, const char *end)
+{
+	const char *s = *p, *next;
+	size_t n = civil_line_len(s, end, &next);
+
+	*p = next;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return n;
+}
+
+/*
+ * Does text carry a reminder civil wrote (an unquoted "Reviewed under ...:
+ * keep it civil and technical." line and those after it) that is not
+ * reminder, line for line?  A b4 review reply written from a template made
+ * before the code or civil.contact changed does; it is signed, so civil
+ * can't mend it, and it must not go out naming the old contact.
+ */
+static void find_stale(const char *text, const char *reminder,
+		       civil_outgoing_t *out)
+{
+	const char *end = text + strlen(text), *p = text, *line;
+	const char *rend = reminder + strlen(reminder);
+
+	while (p < end) {
+		const char *q, *r = reminder;
+		size_t n;
+
+		line = p;
+		n = next_line(&p, end);
+		if (civil_line_is_quoted(line, n) ||
+		    !civil_reminder_line_is_ours(line, n))
+			continue;
+		for (q = line; r < rend;) {
+			const char *have = q, *want = r;
+			size_t hn = q < end ? next_line(&q, end) : 0;
+			size_t wn = next_line(&r, rend);
+
+			if (hn == wn && !memcmp(have, want, wn))
+				continue;
+			out->stale_line = strndup(have, hn);
+			out->current_line = strndup(want, wn);
+			if (!out->stale_line || !out->current_line)
+				abort();
+			return;
+		}
+	}
 }
 
 civil_status_t civil_outgoing_prepare(civil_message_t *msg,
@@ -31,6 +82,9 @@ civil_status_t civil_outgoing_prepare(civil_message_t *msg,
 	reminder = civil_reminder_text(&ctx->code, cfg);
 	st = civil_remind_message(msg, reminder, cfg->remind, &out->out,
 				  &out->remind, err);
+	if (!st && (out->remind.action == CIVIL_REMIND_SIGNED ||
+		    out->remind.action == CIVIL_REMIND_PRESENT))
+		find_stale(civil_message_text(msg), reminder, out);
 	free(reminder);
 	if (st)
 		return st;
@@ -52,6 +106,8 @@ void civil_outgoing_release(civil_outgoing_t *out)
 {
 	civil_buf_release(&out->out);
 	civil_heat_score_release(&out->tone);
+	free(out->stale_line);
+	free(out->current_line);
 }
 
 void civil_tone_lines(const civil_heat_score_t *s, struct civil_buf *out)

@@ -16,24 +16,6 @@
 #define REMINDER_HEAD "Reviewed under "
 #define REMINDER_TAIL ": keep it civil and technical."
 
-/*
- * b4 0.16's b4.review-reply-template wraps every reply sent from its review
- * TUI.  Those replies are patatt-signed, so nothing may change them on the
- * way out: the reminder has to be in the text before b4 signs it.  It goes
- * after the signature delimiter, as civil-remind puts it, so that replies
- * don't quote it; with a delimiter present b4 appends no signature of its
- * own, so the template names ${signature} itself.
- */
-#define B4_TEMPLATE_HEAD                                                       \
-	"# civil: b4 wraps each reply from its review TUI in this template "   \
-	"(b4 0.16+).\n"                                                        \
-	"# Written by civil-install --b4; civil-install --b4 --uninstall "     \
-	"removes it.\n"                                                        \
-	"${reply}\n"                                                           \
-	"\n"                                                                   \
-	"-- \n"                                                                \
-	"${signature}\n"
-
 char *civil_reminder_text(const civil_code_t *code, const civil_config_t *cfg)
 {
 	struct civil_buf b = CIVIL_BUF_INIT;
@@ -50,24 +32,6 @@ char *civil_reminder_text(const civil_code_t *code, const civil_config_t *cfg)
 		civil_buf_addf(&b, "Concerns: <%s>", code->contact);
 	else
 		civil_buf_addf(&b, "Concerns: see %s", code->path);
-	return civil_buf_detach(&b);
-}
-
-char *civil_b4_reply_template(const char *reminder)
-{
-	struct civil_buf b = CIVIL_BUF_INIT;
-
-	civil_buf_adds(&b, B4_TEMPLATE_HEAD);
-	/* b4 fills the template with Python's string.Template: "$$" is a
-	 * dollar sign, and a line starting with '#' is dropped. */
-	for (const char *p = reminder; *p; p++) {
-		if (*p == '$')
-			civil_buf_addch(&b, '$');
-		if (*p == '#' && (p == reminder || p[-1] == '\n'))
-			civil_buf_addch(&b, ' ');
-		civil_buf_addch(&b, *p);
-	}
-	civil_buf_addch(&b, '\n');
 	return civil_buf_detach(&b);
 }
 

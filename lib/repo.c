@@ -64,6 +64,11 @@ const char *civil_repo_path(const civil_repo_t *repo)
 	return git_repository_path(repo->git);
 }
 
+const char *civil_repo_common_dir(const civil_repo_t *repo)
+{
+	return git_repository_commondir(repo->git);
+}
+
 void *civil_repo_git(civil_repo_t *repo)
 {
 	return repo->git;

@@ -72,8 +72,21 @@ $vg "$build/bin/escalate-thread" --stdout id:2@x >/dev/null 2>"$tmp/err" &&
 echo "valgrind: civil-sendmail"
 printf '#!/bin/sh\ncat >/dev/null\n' >"$tmp/sink" && chmod +x "$tmp/sink"
 git config --global civil.sendmail "$tmp/sink"
-for f in review.eml b64.eml bin.eml; do
-	$vg "$build/bin/civil-sendmail" -i a@b <"$f" 2>"$tmp/err"
-	test $? -ne 99 || { cat "$tmp/err" >&2; exit 1; }
+printf 'Subject: Re: [PATCH] x\n\nYou clearly have no idea.  This is garbage.\n' >hot.eml
+# A b4 reply made from civil's template before the contact changed.
+printf '# civil: b4 wraps each reply\n${reply}\n' >tpl
+git config --global b4.review-reply-template "$tmp/tpl"
+printf 'Subject: Re: [PATCH] x\nX-Developer-Signature: v=1; b=A\n\nNo.\n-- \nReviewed under X: keep it civil and technical.\nConcerns: <old@x>\n' >stale.eml
+# hot.eml twice: held (75), then sent; stale.eml is not sent (65); then
+# what is held, and --sendmail=.
+vg_sendmail() {
+	st=0
+	$vg "$build/bin/civil-sendmail" "$@" 2>"$tmp/err" || st=$?
+	test $st -ne 99 || { cat "$tmp/err" >&2; exit 1; }
+}
+for f in review.eml b64.eml bin.eml hot.eml hot.eml stale.eml hot.eml; do
+	vg_sendmail -i a@b <"$f"
 done
+vg_sendmail --held >/dev/null
+vg_sendmail "--sendmail=$tmp/sink -v" -i a@b <review.eml
 echo "valgrind: clean"

@@ -418,11 +418,14 @@ test_expect_success 'an S/MIME part (pkcs7-mime, x-pkcs7-mime) anywhere is never
 	done
 '
 
-test_expect_success 'civil-sendmail passes a nested signed message on byte for byte' '
+test_expect_success 'civil-sendmail passes a nested signed message on byte for byte (and says why at a terminal)' '
 	git config civil.sendmail "$TEST_DIR/fake.sendmail" &&
 	rm -f "$SENT"/* &&
 	civil-sendmail -i list@kernel-test.invalid <nested-signed.eml 2>err &&
 	cmp nested-signed.eml "$SENT/msg1" &&
+	test ! -s err &&
+	SHELL=/bin/sh script -qec "civil-sendmail -i list@kernel-test.invalid <nested-signed.eml" /dev/null </dev/null >err &&
+	cmp nested-signed.eml "$SENT/msg2" &&
 	grep "civil-sendmail: message is signed" err &&
 	git config --unset civil.sendmail
 '
@@ -525,11 +528,14 @@ test_expect_success 'headers that never end: left alone, three times, one line w
 	cmp onlyhead.eml out && test_line_count 1 err
 '
 
-test_expect_success 'civil-sendmail: headers that never end go on as they came, with one line' '
+test_expect_success 'civil-sendmail: headers that never end go on as they came, with one line at a terminal' '
 	git config civil.sendmail "$TEST_DIR/fake.sendmail" &&
 	rm -f "$SENT"/* &&
 	civil-sendmail -i list@kernel-test.invalid <noend.orig 2>err &&
 	cmp noend.orig "$SENT/msg1" &&
+	test ! -s err &&
+	SHELL=/bin/sh script -qec "civil-sendmail -i list@kernel-test.invalid <noend.orig" /dev/null </dev/null | tr -d "\r" >err &&
+	cmp noend.orig "$SENT/msg2" &&
 	test_line_count 1 err &&
 	grep "civil-sendmail: no empty line ends the headers.*; passed on unchanged" err &&
 	git config --unset civil.sendmail

@@ -3,6 +3,7 @@
 # git send-email, b4, mutt, aerc and emacs call sendmail; and the tone
 # check, in the wrapper and in the sendemail-validate hook.
 . "$(dirname "$0")/lib.sh"
+. "$CIVIL_SRC/tests/t/clients.sh"
 
 need_tool 'git send-email' 'git send-email --dump-aliases'
 
@@ -87,13 +88,58 @@ test_expect_success 'a lone dot is the real sendmail'"'"'s business: all of stdi
 	done
 '
 
+test_expect_success '--help and --version alone are civil'"'"'s; with other arguments, the real sendmail'"'"'s' '
+	reset_sent &&
+	civil-sendmail --help >out &&
+	grep "^Usage: civil-sendmail \[--sendmail=CMD\]" out &&
+	civil-sendmail --version >out &&
+	grep "^civil-sendmail [0-9]" out &&
+	test $(sent_count) -eq 0 &&
+	civil-sendmail --version -V envid -- a@kernel-test.invalid <review.eml &&
+	argv_is 1 --version -V envid -- a@kernel-test.invalid
+'
+
+test_expect_success '--sendmail=CMD, first: a command line run as git runs sendmailCmd' '
+	reset_sent &&
+	civil-sendmail --sendmail="$TEST_DIR/fake.sendmail -X log" -i a@kernel-test.invalid <review.eml &&
+	argv_is 1 -X log -i a@kernel-test.invalid &&
+	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
+	# shell words: quotes, a variable, a redirection
+	CIVIL_T_ACCT=work civil-sendmail --sendmail="\"$TEST_DIR/fake.sendmail\" --account=\$CIVIL_T_ACCT 2>/dev/null" -i "b c@kernel-test.invalid" <review.eml &&
+	argv_is 2 --account=work -i "b c@kernel-test.invalid" &&
+	# not first: the real sendmail'"'"'s
+	civil-sendmail -i --sendmail=x a@kernel-test.invalid <review.eml &&
+	argv_is 3 -i --sendmail=x a@kernel-test.invalid
+'
+
+test_expect_success 'outside any tree: the code of civil.repository (emacs runs sendmail from /)' '
+	reset_sent &&
+	(cd / && civil-sendmail -i a@kernel-test.invalid <"$TEST_DIR/linux/review.eml") &&
+	grep -x "Concerns: <tab@lists.linux-foundation.org>" "$SENT/msg1" &&
+	git config --global civil.repository "$TEST_DIR/linux" &&
+	(cd / && civil-sendmail -i a@kernel-test.invalid <"$TEST_DIR/linux/review.eml") &&
+	grep -x "Concerns: <$TEST_CONTACT>" "$SENT/msg2" &&
+	test $(count_lines "^$REMINDER\$" "$SENT/msg2") -eq 1 &&
+	# that tree'"'"'s own settings apply too
+	git config civil.contact other@kernel-test.invalid &&
+	(cd / && civil-sendmail -i a@kernel-test.invalid <"$TEST_DIR/linux/review.eml") &&
+	git config --unset civil.contact &&
+	grep -x "Concerns: <other@kernel-test.invalid>" "$SENT/msg3" &&
+	# "~/" is HOME; not a tree: said on a terminal, the built-in code used
+	git config --global civil.repository "~/nowhere" &&
+	on_tty out "cd / && civil-sendmail -i a@kernel-test.invalid <$TEST_DIR/linux/review.eml" &&
+	grep "civil-sendmail: civil.repository: not a git repository: .$HOME/nowhere." out &&
+	grep -x "Concerns: <tab@lists.linux-foundation.org>" "$SENT/msg4" &&
+	git config --global --unset civil.repository
+'
+
 test_expect_success 'unknown options pass through, never dropped' '
 	reset_sent &&
 	civil-sendmail -X /tmp/log -Ofoo=bar --weird -v -- a@kernel-test.invalid <review.eml &&
 	argv_is 1 -X /tmp/log -Ofoo=bar --weird -v -- a@kernel-test.invalid
 '
 
-test_expect_success 'patches and signed mail go through byte for byte' '
+test_expect_success 'patches and signed mail go through byte for byte, silently' '
 	git format-patch -q -1 --stdout >patch.eml &&
 	reset_sent &&
 	civil-sendmail -i a@kernel-test.invalid <patch.eml &&
@@ -101,14 +147,21 @@ test_expect_success 'patches and signed mail go through byte for byte' '
 	sed "s/^Subject:/X-Developer-Signature: v=1; a=ed25519-sha256; b=AAAA\n&/" review.eml >signed.eml &&
 	civil-sendmail -i a@kernel-test.invalid <signed.eml 2>err &&
 	cmp signed.eml "$SENT/msg2" &&
-	grep "civil-sendmail: message is signed by patatt" err
+	test ! -s err &&
+	on_tty out "civil-sendmail -i a@kernel-test.invalid <signed.eml" &&
+	cmp signed.eml "$SENT/msg3" &&
+	grep "civil-sendmail: message is signed by patatt" out
 '
 
-test_expect_success 'a message without headers is passed on, with a word' '
+test_expect_success 'a message without headers is passed on, with a word on a terminal' '
 	reset_sent &&
-	printf "just text\n" | civil-sendmail a@kernel-test.invalid 2>err &&
+	printf "just text\n" >text &&
+	civil-sendmail a@kernel-test.invalid <text 2>err &&
 	test "$(cat "$SENT/msg1")" = "just text" &&
-	grep "civil-sendmail: .<stdin>. is not a mail message; passed on unchanged" err
+	test ! -s err &&
+	on_tty out "civil-sendmail a@kernel-test.invalid <text" &&
+	test "$(cat "$SENT/msg2")" = "just text" &&
+	grep "civil-sendmail: .<stdin>. is not a mail message; passed on unchanged" out
 '
 
 test_expect_success 'a 50 MB review' '
@@ -173,12 +226,61 @@ On Mon, A U Thor wrote:
 You clearly have no idea what you are doing.  This is garbage.
 EOF2
 
-test_expect_success 'tone: warn (default) says why, then sends' '
+test_expect_success 'tone: warn (default) on a terminal says why, then sends' '
 	reset_sent &&
-	civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>err &&
+	on_tty err "civil-sendmail -i a@kernel-test.invalid <hostile.eml" &&
 	test $(sent_count) -eq 1 &&
 	grep "civil-sendmail: tone: \"This is garbage.\" (contempt .garbage.)" err &&
 	grep "civil-sendmail: tone: \"You clearly have no idea what you are doing.\"" err
+'
+
+test_expect_success 'tone: warn, no terminal: held once with one line (75), sent the second time' '
+	reset_sent &&
+	{ civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>err; status=$?; } ;
+	test $status -eq 75 && test $(sent_count) -eq 0 &&
+	test_line_count 1 err &&
+	grep "^civil-sendmail: held for its tone: \"You clearly have no idea what you are doing.\" (dismissal .You clearly have no idea.); \"This is garbage.\" (contempt .garbage.); sent again within 10 minutes, it goes out\$" err &&
+	held=$(ls "$HOME/.local/state/civil/held/"*.eml) &&
+	cmp hostile.eml $held &&
+	test "$(stat -c %a $held)" = 600 &&
+	civil-sendmail --held >list &&
+	grep "left to send it again)  Re: \[PATCH 1/2\] sched: change\$" list &&
+	grep "^    held for its tone: \"You clearly" list &&
+	# a client makes a new Date and Message-ID for each try
+	sed "/^Subject:/a Date: Mon, 2 Mar 2026 10:00:00 +0000\nMessage-ID: <try2@kernel-test.invalid>" hostile.eml >again.eml &&
+	civil-sendmail -i a@kernel-test.invalid <again.eml 2>err &&
+	test ! -s err && test $(sent_count) -eq 1 &&
+	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
+	! ls "$HOME/.local/state/civil/held/"*.eml 2>/dev/null &&
+	civil-sendmail --held >list && test ! -s list &&
+	# sent, so the next try is a new message: held again
+	{ civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>/dev/null; status=$?; } ;
+	test $status -eq 75 && test $(sent_count) -eq 1
+'
+
+test_expect_success 'tone: a subject with a line break in it is listed on one line, escaped' '
+	sed "s/^Subject: .*/Subject: =?utf-8?q?Re:_x=0D=0A2026-01-01_00:00__(9:59_left)__fake?=/" hostile.eml >trick.eml &&
+	{ civil-sendmail -i a@kernel-test.invalid <trick.eml 2>err; status=$?; } ;
+	test $status -eq 75 && test_line_count 1 err &&
+	civil-sendmail --held >list &&
+	grep -F "Re: x\r\n2026-01-01 00:00  (9:59 left)  fake" list &&
+	! grep "^2026-01-01" list &&
+	civil-sendmail -i a@kernel-test.invalid <trick.eml 2>/dev/null
+'
+
+test_expect_success 'tone: a hold ten minutes old is over; another text is another message' '
+	held=$(ls "$HOME/.local/state/civil/held/"*.why) &&
+	touch -d "11 minutes ago" $held &&
+	{ civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>/dev/null; status=$?; } ;
+	test $status -eq 75 &&
+	civil-sendmail --held | grep "held for its tone" &&
+	sed "s/This is garbage./This is garbage, really./" hostile.eml >other.eml &&
+	reset_sent &&
+	{ civil-sendmail -i a@kernel-test.invalid <other.eml 2>/dev/null; status=$?; } ;
+	test $status -eq 75 && test $(sent_count) -eq 0 &&
+	civil-sendmail -i a@kernel-test.invalid <hostile.eml &&
+	civil-sendmail -i a@kernel-test.invalid <other.eml &&
+	test $(sent_count) -eq 2
 '
 
 test_expect_success 'tone: reject refuses, keeps it, says how; CIVIL_TONE=off sends' '
@@ -225,22 +327,26 @@ test_expect_success 'tone in the hook: reject means git send-email sends nothing
 '
 
 test_expect_success 'civil-install --b4 and --sendmail, and back' '
-	cp "$HOME/.gitconfig" before &&
 	git config --global --unset civil.sendmail &&
 	git config --global sendemail.smtpServer "$TEST_DIR/fake.sendmail" &&
 	cp "$HOME/.gitconfig" before &&
 	civil-install --b4 --sendmail >out &&
 	test "$(git config --global sendemail.smtpServer)" = "$CIVIL_BUILD/bin/civil-sendmail" &&
 	test "$(git config --global civil.sendmail)" = "$TEST_DIR/fake.sendmail" &&
+	grep "^civil-install: b4 and git send-email send through civil-sendmail" out &&
 	grep "set sendmail=\"$CIVIL_BUILD/bin/civil-sendmail -oem -oi\"" out &&
 	grep "outgoing = $CIVIL_BUILD/bin/civil-sendmail" out &&
 	grep "sendmail-program \"$CIVIL_BUILD/bin/civil-sendmail\"" out &&
-	civil-install --b4 >again && grep "already sends through" again &&
+	civil-install --b4 >again &&
+	grep "^civil-install: b4 and git send-email send through civil-sendmail" again &&
+	! grep "sendemail.smtpServer (" again &&
 	civil-install --b4 --sendmail --uninstall &&
 	cmp before "$HOME/.gitconfig" &&
 	git config --global sendemail.smtpServer smtp.example.invalid &&
 	{ civil-install --b4 2>err; status=$?; } ;
-	test $status -eq 1 && grep "is the SMTP server" err &&
+	test $status -eq 1 &&
+	grep "mail sent with no identity goes to the SMTP server .smtp.example.invalid., not through civil-sendmail" err &&
+	civil-install --b4 --uninstall >/dev/null &&
 	git config --global --unset sendemail.smtpServer &&
 	git config --global civil.sendmail "$TEST_DIR/fake.sendmail"
 '

@@ -75,6 +75,49 @@ test_expect_success 'b4 ty -S through civil-sendmail: the reminder, once' '
 	grep "^!-i!\$" "$SENT/argv1" && grep "^!-f!\$" "$SENT/argv1"
 '
 
+test_expect_success 'civil-install --b4 with a b4.sendemail-identity: b4 ty -S through civil, the reminder once' '
+	cd maint &&
+	git config --unset sendemail.smtpServer &&
+	git config --global sendemail.linux.smtpServer "$TEST_DIR/fake.sendmail" &&
+	git config --global b4.sendemail-identity linux &&
+	civil-install --b4 >out 2>err &&
+	grep -x "civil-install: sendemail.linux.smtpServer (.$HOME/.gitconfig.): civil-sendmail, then .$TEST_DIR/fake.sendmail." out &&
+	test "$(git config sendemail.linux.smtpServer)" = "$CIVIL_BUILD/bin/civil-sendmail" &&
+	mkdir -p ../am3 &&
+	git reset -q --hard HEAD~2 &&
+	b4 -q am -m ../series.mbox -o ../am3 && git am -q ../am3/*.mbx &&
+	reset_sent &&
+	b4 -q ty -a -S </dev/null &&
+	test $(sent_count) -eq 1 &&
+	test $(count_lines "^$REMINDER" "$SENT/msg1") -eq 1 &&
+	grep "^!-i!\$" "$SENT/argv1" &&
+	civil-install --b4 --uninstall >/dev/null &&
+	test "$(git config sendemail.linux.smtpServer)" = "$TEST_DIR/fake.sendmail" &&
+	git config --global --unset b4.sendemail-identity &&
+	git config --global --remove-section sendemail.linux
+'
+
+test_expect_success 'b4 ty -S of heated words: b4 shows civil'"'"'s line and fails; the same again is sent' '
+	cd maint &&
+	git config sendemail.smtpServer "$CIVIL_BUILD/bin/civil-sendmail" &&
+	printf "%s\n\n%s\n\n%s\n" "\${quote}" \
+		"You clearly have no idea what you are doing.  This is garbage." \
+		"\${summary}" >../heated.tpl &&
+	git config b4.thanks-am-template "$TEST_DIR/heated.tpl" &&
+	mkdir -p ../am4 &&
+	git reset -q --hard HEAD~2 &&
+	b4 -q am -m ../series.mbox -o ../am4 && git am -q ../am4/*.mbx &&
+	reset_sent &&
+	{ b4 -q ty -a -S </dev/null >out 2>&1; status=$?; } ;
+	test $status -ne 0 && test $(sent_count) -eq 0 &&
+	grep "Error running .*civil-sendmail.*: civil-sendmail: held for its tone: \"You clearly have no idea what you are doing.\"" out &&
+	b4 -q ty -a -S </dev/null &&
+	test $(sent_count) -eq 1 &&
+	grep "^This is garbage\|You clearly have no idea" "$SENT/msg1" &&
+	git config --unset b4.thanks-am-template &&
+	git config --unset sendemail.smtpServer
+'
+
 test_expect_success 'b4 send of a signed series: every byte as b4 wrote it' '
 	/usr/bin/python3 -c "import patatt, sys; sys.argv = [\"patatt\", \"genkey\"]; patatt.command()" >/dev/null 2>&1 &&
 	sel=$(ls "$XDG_DATA_HOME/patatt/private" | sed -n "s/\.key\$//p" | head -n 1) &&
@@ -121,6 +164,57 @@ test_expect_success 'civil-install --b4 with this b4: no review reply template s
 		civil-install --b4 --uninstall >/dev/null &&
 		! git config --global --get sendemail.smtpServer
 	)
+'
+
+# b4 0.16 reads b4.review-reply-template each time it writes a reply
+# from its review TUI (review/_review.py, _apply_reply_template): lines
+# starting with '#' dropped, then string.Template's safe_substitute.
+# That b4 can't run on Debian 12; this renders civil's template the same
+# way, and a b4 that says it is 0.16 lets civil-install write it.
+cat >render.py <<'EOF'
+import string, sys
+tpt = ''.join(l for l in open(sys.argv[1], encoding='utf-8') if not l.startswith('#'))
+reply = 'On Mon, A U Thor wrote:\n> +int c1;\n\nWhy a global?'
+body = string.Template(tpt).safe_substitute(
+    reply=reply, signature='Main Tainer <maint@kernel-test.invalid>').strip('\n')
+sys.stdout.write('From: Main Tainer <maint@kernel-test.invalid>\n'
+                 'To: list@kernel-test.invalid\n'
+                 'Subject: Re: [PATCH 1/2] sched: change 1\n'
+                 'In-Reply-To: <patch-1@kernel-test.invalid>\n'
+                 'X-Developer-Signature: v=1; a=ed25519-sha256; t=1; b=AAAA\n'
+                 '\n' + body + '\n')
+EOF
+mkdir b4-016
+write_script b4-016/b4 <<EOS
+test "\$1" = --version && { echo 0.16.0; exit 0; }
+exec "$(command -v b4)" "\$@"
+EOS
+
+test_expect_success 'b4 0.16 review template: a reply never goes out naming an old contact' '
+	cd src &&
+	PATH="$TEST_DIR/b4-016:$PATH" civil-install --b4 >out &&
+	tpl=$(git config --local b4.review-reply-template) &&
+	test "$tpl" = "$PWD/.git/civil-b4-review-reply-template" &&
+	grep -x "Concerns: <$TEST_CONTACT>" "$tpl" &&
+	/usr/bin/python3 ../render.py "$tpl" >reply.eml &&
+	reset_sent &&
+	civil-sendmail -i list@kernel-test.invalid <reply.eml 2>err &&
+	test ! -s err && cmp reply.eml "$SENT/msg1" &&
+	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
+	# the contact changes after the template was written ...
+	git config civil.contact new-board@kernel-test.invalid &&
+	{ civil-sendmail -i list@kernel-test.invalid <reply.eml 2>err; status=$?; } ;
+	test $status -eq 65 && test $(sent_count) -eq 1 &&
+	grep -x "civil-sendmail: not sent: its reminder says .Concerns: <$TEST_CONTACT>. but the code.s says .Concerns: <new-board@kernel-test.invalid>. now; civil.s b4 review template is up to date now: send the reply again from b4" err &&
+	# ... and b4 writes the next try from the template brought up to date
+	grep -x "Concerns: <new-board@kernel-test.invalid>" "$tpl" &&
+	/usr/bin/python3 ../render.py "$tpl" >reply2.eml &&
+	civil-sendmail -i list@kernel-test.invalid <reply2.eml 2>err &&
+	test ! -s err && cmp reply2.eml "$SENT/msg2" &&
+	git config --unset civil.contact &&
+	civil-install --b4 --uninstall >/dev/null &&
+	! test -e "$tpl" &&
+	! git config --local b4.review-reply-template
 '
 
 test_done

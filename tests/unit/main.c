@@ -76,7 +76,7 @@ int main(void)
 		suite_text,    suite_message, suite_remind,  suite_code,
 		suite_repo,    suite_config,  suite_context, suite_heat,
 		suite_mbox,    suite_json,    suite_draft,   suite_workers,
-		suite_encoded, suite_output,
+		suite_encoded, suite_output,  suite_held,    suite_b4,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;

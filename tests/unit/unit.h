@@ -25,6 +25,8 @@ Suite *suite_json(void);
 Suite *suite_draft(void);
 Suite *suite_workers(void);
 Suite *suite_output(void);
+Suite *suite_held(void);
+Suite *suite_b4(void);
 Suite *suite_heat(void);
 Suite *suite_mbox(void);
 Suite *suite_json(void);

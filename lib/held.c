@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * held.c - heated mail civil-sendmail holds back once.
+ *
+ * b4, mutt, aerc and emacs never show what their sendmail says when it
+ * succeeds (emacs even takes any output for a failure), so a warning on
+ * standard error reaches nobody.  Instead the message is held: kept here,
+ * and the send fails with one line the client does show.  The same
+ * message sent again within CIVIL_HOLD_SECONDS goes out.
+ *
+ * "The same message" is its subject, recipients and text: a client makes
+ * a new Date, Message-ID and MIME boundary for each try.  Each held
+ * message is two files named by that key: KEY.eml (the message as it was
+ * given) and KEY.why (its subject and the line the sender was shown).
+ * The time of the hold is KEY.why's mtime.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <glib.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "civil.h"
+
+void civil_held_key(civil_message_t *msg, char key[65])
+{
+	static const char *const headers[] = { "Subject", "To", "Cc" };
+	GChecksum *sum = g_checksum_new(G_CHECKSUM_SHA256);
+	const char *text = civil_message_text(msg);
+
+	for (size_t i = 0; i < sizeof(headers) / sizeof(headers[0]); i++) {
+		const char *v = civil_message_header(msg, headers[i]);
+
+		g_checksum_update(sum, (const guchar *)(v ? v : ""),
+				  (gssize)strlen(v ? v : "") + 1);
+	}
+	g_checksum_update(sum, (const guchar *)(text ? text : ""), -1);
+	g_strlcpy(key, g_checksum_get_string(sum), 65);
+	g_checksum_free(sum);
+}
+
+/* DIR/KEY.EXT */
+static civil_status_t held_path(const char *key, const char *ext,
+				struct civil_buf *out, civil_error_t *err)
+{
+	civil_status_t st = civil_held_dir(out, err);
+
+	if (!st)
+		civil_buf_addf(out, "/%s.%s", key, ext);
+	return st;
+}
+
+bool civil_held_recently(const char *key, time_t now)
+{
+	struct civil_buf path = CIVIL_BUF_INIT;
+	struct stat sb;
+	bool recent = false;
+
+	if (!held_path(key, "why", &path, NULL) && stat(path.buf, &sb) == 0)
+		recent = sb.st_mtime <= now &&
+			 now - sb.st_mtime < CIVIL_HOLD_SECONDS;
+	civil_buf_release(&path);
+	return recent;
+}
+
+civil_status_t civil_held_keep(const char *key, const void *data, size_t len,
+			       const char *subject, const char *why,
+			       civil_error_t *err)
+{
+	struct civil_buf path = CIVIL_BUF_INIT, text = CIVIL_BUF_INIT;
+	civil_status_t st;
+
+	st = civil_held_dir(&path, err);
+	if (st)
+		goto done;
+	if (g_mkdir_with_parents(path.buf, 0700) < 0) {
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't create '%s': %s", path.buf,
+				     strerror(errno));
+		goto done;
+	}
+	/* The message first: a .why is never there without its message. */
+	st = held_path(key, "eml", &path, err);
+	if (!st)
+		st = civil_file_create(path.buf, data, len, 0600, true, err);
+	if (st)
+		goto done;
+	civil_buf_addf(&text, "%s\n%s\n", subject ? subject : "", why);
+	st = held_path(key, "why", &path, err);
+	if (!st)
+		st = civil_file_create(path.buf, text.buf, text.len, 0600, true,
+				       err);
+done:
+	civil_buf_release(&path);
+	civil_buf_release(&text);
+	return st;
+}
+
+void civil_held_forget(const char *key)
+{
+	struct civil_buf path = CIVIL_BUF_INIT;
+
+	if (!held_path(key, "why", &path, NULL))
+		unlink(path.buf);
+	if (!held_path(key, "eml", &path, NULL))
+		unlink(path.buf);
+	civil_buf_release(&path);
+}
+
+static int newest_first(const void *a, const void *b)
+{
+	const civil_held_t *x = a, *y = b;
+
+	return (x->when < y->when) - (x->when > y->when);
+}
+
+civil_status_t civil_held_foreach(civil_held_fn fn, void *arg,
+				  civil_error_t *err)
+{
+	struct civil_buf dir = CIVIL_BUF_INIT, path = CIVIL_BUF_INIT;
+	struct civil_buf text = CIVIL_BUF_INIT;
+	civil_held_t *v = NULL;
+	size_t n = 0, alloc = 0;
+	civil_status_t st;
+	struct dirent *de;
+	DIR *d;
+
+	st = civil_held_dir(&dir, err);
+	if (st)
+		goto done;
+	d = opendir(dir.buf);
+	if (!d) {
+		if (errno != ENOENT)
+			st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+					     "can't read '%s': %s", dir.buf,
+					     strerror(errno));
+		goto done;
+	}
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+		struct stat sb;
+		char *nl;
+
+		if (len != 64 + 4 || strcmp(de->d_name + 64, ".why"))
+			continue;
+		civil_buf_reset(&path);
+		civil_buf_addf(&path, "%s/%s", dir.buf, de->d_name);
+		civil_buf_reset(&text);
+		if (stat(path.buf, &sb) < 0 ||
+		    civil_file_read(path.buf, &text, NULL))
+			continue;
+		if (n == alloc) {
+			alloc = alloc ? 2 * alloc : 8;
+			v = g_renew(civil_held_t, v, alloc);
+		}
+		memset(&v[n], 0, sizeof(v[n]));
+		v[n].when = sb.st_mtime;
+		v[n].path =
+			g_strdup_printf("%s/%.64s.eml", dir.buf, de->d_name);
+		nl = strchr(text.buf, '\n');
+		v[n].subject = g_strndup(text.buf, nl ? (size_t)(nl - text.buf)
+						      : text.len);
+		v[n].why = g_strdup(nl ? nl + 1 : "");
+		g_strchomp(v[n].why);
+		n++;
+	}
+	closedir(d);
+	if (n)
+		qsort(v, n, sizeof(*v), newest_first);
+	for (size_t i = 0; i < n && !fn(&v[i], arg); i++)
+		;
+	for (size_t i = 0; i < n; i++) {
+		g_free(v[i].path);
+		g_free(v[i].subject);
+		g_free(v[i].why);
+	}
+	g_free(v);
+done:
+	civil_buf_release(&dir);
+	civil_buf_release(&path);
+	civil_buf_release(&text);
+	return st;
+}

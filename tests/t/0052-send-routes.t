@@ -1,0 +1,274 @@
+#!/bin/sh
+# civil-install --b4 in front of every way git send-email and b4 pick a
+# sendmail: sendemail.sendmailCmd (a shell command line), smtpServer (a
+# program, or an SMTP server civil can't stand in front of), identities,
+# smtpServerOption, a tree's own config; and --uninstall giving back the
+# very files there were.  The "real" sendmails record what they get.
+. "$(dirname "$0")/lib.sh"
+. "$CIVIL_SRC/tests/t/clients.sh"
+
+need_client "git send-email" 'git send-email --help'
+
+make_kernel_repo linux
+cd linux
+REMINDER=$(reminder_line Documentation/CodeOfConflict)
+OURS="$CIVIL_BUILD/bin/civil-sendmail"
+
+cat >review.eml <<'EOF2'
+From: Re Viewer <reviewer@kernel-test.invalid>
+To: list@kernel-test.invalid
+Subject: Re: [PATCH 1/2] sched: change
+In-Reply-To: <patch-1@kernel-test.invalid>
+
+On Mon, A U Thor wrote:
+> +	x = 1;
+
+Please make it static.
+EOF2
+git format-patch -q -1 -o series
+
+# Two more "real" sendmails, each a program of its own that says which
+# one it is before what it was given.
+for name in work other; do
+	write_script "$TEST_DIR/$name.sendmail" <<-EOS
+	exec "$TEST_DIR/fake.sendmail" --via-$name "\$@"
+	EOS
+done
+
+# send FILE [ARGS] - git send-email with no sendmail of its own: what the
+# config says is what is used.
+send() {
+	_f=$1
+	shift
+	git send-email --quiet --confirm=never --no-annotate --suppress-cc=all \
+		--from="Re Viewer <reviewer@kernel-test.invalid>" \
+		--to=list@kernel-test.invalid "$@" "$_f"
+}
+
+# argv N - what the real sendmail got, on one line.
+argv() {
+	tr '\n' ' ' <"$SENT/argv$1"
+}
+
+# A program for everyone, its options for one identity (how msmtp
+# accounts are chosen), a command line for another.
+cat >>"$HOME/.gitconfig" <<EOF
+[sendemail]
+	confirm = always
+	smtpServer = $TEST_DIR/work.sendmail
+	smtpServerOption = -X
+	smtpServerOption = opt-base
+[sendemail "work"]
+	smtpServerOption = --account=work
+[sendemail "relay"]
+	sendmailCmd = $TEST_DIR/other.sendmail 2>/dev/null
+EOF
+cp "$HOME/.gitconfig" gitconfig.before
+
+test_expect_success 'without civil: what each identity sends through' '
+	reset_sent &&
+	send review.eml &&
+	send review.eml --identity=work &&
+	send review.eml --identity=relay &&
+	for n in 1 2 3; do argv $n >before.argv$n || return 1; done &&
+	grep "^!--via-work! !-X! !opt-base! !-i! " before.argv1 &&
+	grep "^!--via-work! !--account=work! !-i! " before.argv2 &&
+	grep "^!--via-other! !-X! !opt-base! !-i! " before.argv3 &&
+	test $(cat "$SENT"/msg* | count_lines "^Reviewed under" -) -eq 0
+'
+
+test_expect_success 'civil-install --b4: every sendmailCmd and smtpServer program, in its file' '
+	civil-install --b4 >out 2>err &&
+	test ! -s err &&
+	grep -x "civil-install: sendemail.smtpServer (.$HOME/.gitconfig.): civil-sendmail, then .$TEST_DIR/work.sendmail." out &&
+	grep -x "civil-install: sendemail.relay.sendmailCmd (.$HOME/.gitconfig.): civil-sendmail, then .$TEST_DIR/other.sendmail 2>/dev/null." out &&
+	grep -x "civil-install: b4 and git send-email send through civil-sendmail with every identity: none, .work., .relay." out &&
+	test "$(git config sendemail.smtpServer)" = "$OURS" &&
+	test "$(git config civil.sendmail)" = "$TEST_DIR/work.sendmail" &&
+	git config sendemail.relay.sendmailCmd | grep "^.$OURS. --sendmail="
+'
+
+test_expect_success 'git send-email: each identity reaches its own sendmail with the same arguments, the reminder once' '
+	reset_sent &&
+	send review.eml &&
+	send review.eml --identity=work &&
+	send review.eml --identity=relay &&
+	git -c sendemail.identity=work send-email --quiet --confirm=never \
+		--no-annotate --suppress-cc=all --to=list@kernel-test.invalid \
+		--from="Re Viewer <reviewer@kernel-test.invalid>" review.eml &&
+	for n in 1 2 3; do
+		argv $n >after.argv$n &&
+		diff -u before.argv$n after.argv$n &&
+		test $(count_lines "^$REMINDER\$" "$SENT/msg$n") -eq 1 || return 1
+	done &&
+	argv 4 | grep "^!--via-work! !--account=work! !-i! "
+'
+
+test_expect_success 'a patch and a signed review go out byte for byte' '
+	reset_sent &&
+	send series/0001-*.patch --from="A U Thor <author@kernel-test.invalid>" &&
+	body series/0001-*.patch >expect && body "$SENT/msg1" >actual &&
+	cmp expect actual &&
+	sed "s/^Subject:/X-Developer-Signature: v=1; a=ed25519-sha256; b=AAAA\n&/" review.eml >signed.eml &&
+	send signed.eml --identity=relay &&
+	body signed.eml >expect && body "$SENT/msg2" >actual &&
+	cmp expect actual &&
+	! grep "^Reviewed under" "$SENT/msg2"
+'
+
+test_expect_success 'git send-email --sendmail-cmd: civil-sendmail --sendmail= in front of any command' '
+	reset_sent &&
+	send review.eml --sendmail-cmd="civil-sendmail --sendmail=\"$TEST_DIR/other.sendmail -v\"" &&
+	argv 1 | grep "^!--via-other! !-v! !-X! !opt-base! !-i! " &&
+	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1
+'
+
+# b4 0.16 (__init__.py, get_sendemail_localcmd and get_smtp) takes
+# sendmailCmd, else an smtpServer with a "/", from sendemail.<identity>.*
+# over sendemail.*; splits it with Python's shlex (posix, whitespace
+# only: no shell) after expanding ~ and $VARS; adds -i unless there, then
+# -f ENVELOPE when envelopeSender is set, then every smtpServerOption, then
+# the recipients.  Debian 12 has b4 0.12, and 0.16 needs modules Debian
+# lacks; this runs what civil-install wrote exactly the way 0.16 does.
+cat >"$TEST_DIR/b4-016-send.py" <<'EOF'
+import os, shlex, subprocess, sys
+
+def cfg(regex):
+    out = subprocess.run(['git', 'config', '-z', '--get-regexp', regex],
+                         capture_output=True, text=True).stdout
+    got = {}
+    for rec in out.split('\0'):
+        if rec:
+            key, _, val = rec.partition('\n')
+            name = key.rsplit('.', 1)[1]
+            got.setdefault(name, []).append(val)
+    return got
+
+identity = sys.argv[1]
+conf = {k: v for k, v in cfg(r'sendemail\.[^.]+$').items()}
+if identity:
+    conf.update(cfg(r'sendemail\.%s\..*' % identity))
+cmd = conf.get('sendmailcmd', [None])[-1]
+if not cmd:
+    server = conf.get('smtpserver', [''])[-1]
+    cmd = server if '/' in server else None
+if not cmd:
+    sys.exit('b4 would talk SMTP')
+sp = shlex.shlex(os.path.expanduser(os.path.expandvars(cmd)), posix=True)
+sp.whitespace_split = True
+argv = list(sp)
+if '-i' not in argv:
+    argv.append('-i')
+argv += conf.get('smtpserveroption', [])
+argv += sys.argv[2:]
+sys.exit(subprocess.run(argv, stdin=sys.stdin).returncode)
+EOF
+
+test_expect_success 'b4 0.16'"'"'s way of running sendmailCmd (shlex, no shell): same sendmails, the reminder once' '
+	reset_sent &&
+	for id in "" work; do
+		/usr/bin/python3 "$TEST_DIR/b4-016-send.py" "$id" list@kernel-test.invalid <review.eml || return 1
+	done &&
+	/usr/bin/python3 "$TEST_DIR/b4-016-send.py" relay list@kernel-test.invalid <review.eml &&
+	argv 1 | grep -x "!--via-work! !-i! !-X! !opt-base! !list@kernel-test.invalid! " &&
+	argv 2 | grep -x "!--via-work! !-i! !--account=work! !list@kernel-test.invalid! " &&
+	argv 3 | grep -x "!--via-other! !-i! !-X! !opt-base! !list@kernel-test.invalid! " &&
+	for n in 1 2 3; do
+		test $(count_lines "^$REMINDER\$" "$SENT/msg$n") -eq 1 || return 1
+	done
+'
+
+test_expect_success 'installing again changes nothing' '
+	cp "$HOME/.gitconfig" installed &&
+	civil-install --b4 >out &&
+	cmp installed "$HOME/.gitconfig" &&
+	! grep "then" out
+'
+
+test_expect_success '--uninstall: only its own lines, and the very file there was' '
+	civil-install --b4 --uninstall >out 2>err &&
+	test ! -s err &&
+	! grep -v "^civil-install: " out &&
+	grep -x "civil-install: sendemail.relay.sendmailCmd is .$TEST_DIR/other.sendmail 2>/dev/null. again (.$HOME/.gitconfig.)" out &&
+	grep -x "civil-install: civil.sendmail is unset again (.$HOME/.gitconfig.)" out &&
+	cmp gitconfig.before "$HOME/.gitconfig" &&
+	civil-install --b4 --uninstall >out &&
+	grep -x "civil-install: b4 does not send through civil-sendmail" out
+'
+
+test_expect_success '--uninstall leaves a setting changed since as it is, and says so' '
+	civil-install --b4 >/dev/null &&
+	git config --global sendemail.smtpServer "$TEST_DIR/other.sendmail" &&
+	civil-install --b4 --uninstall >out &&
+	grep -x "civil-install: sendemail.smtpServer in .$HOME/.gitconfig. was changed since civil-install --b4; left as it is" out &&
+	test "$(git config sendemail.smtpServer)" = "$TEST_DIR/other.sendmail" &&
+	! git config --get-regexp "^civil-install\\." &&
+	cp gitconfig.before "$HOME/.gitconfig"
+'
+
+test_expect_success 'an SMTP server, and a program other than civil.sendmail: said, exit 1, left alone' '
+	git config --global sendemail.work.smtpServer smtp.work.invalid &&
+	git config --global sendemail.relay.smtpServer "$TEST_DIR/other.sendmail" &&
+	git config --global --unset sendemail.relay.sendmailCmd &&
+	cp "$HOME/.gitconfig" before &&
+	{ civil-install --b4 >out 2>err; status=$?; } ;
+	test $status -eq 1 &&
+	grep -x "civil-install: mail sent with identity .work. goes to the SMTP server .smtp.work.invalid., not through civil-sendmail (civil can only stand in front of a sendmail program, such as msmtp; git send-email still gets the reminder from civil-install --git)" err &&
+	grep "^civil-install: sendemail.relay.smtpServer is .$TEST_DIR/other.sendmail., but civil-sendmail hands mail on to .$TEST_DIR/work.sendmail. (civil.sendmail): write it as sendemail.relay.sendmailCmd" err &&
+	grep "^civil-install: mail sent with identity .relay. runs .$TEST_DIR/other.sendmail., not through civil-sendmail" err &&
+	test "$(git config sendemail.relay.smtpServer)" = "$TEST_DIR/other.sendmail" &&
+	test "$(git config sendemail.smtpServer)" = "$OURS" &&
+	civil-install --b4 --uninstall >/dev/null &&
+	cmp before "$HOME/.gitconfig" &&
+	cp gitconfig.before "$HOME/.gitconfig"
+'
+
+test_expect_success 'sendemail.sendmailCmd alone (b4 0.16 prefers it): through civil; a b4 before 0.16 is said to miss it' '
+	printf "[user]\n\tname = Re Viewer\n[sendemail]\n\tsendmailCmd = %s --via-cmd\n" \
+		"$TEST_DIR/fake.sendmail" >"$HOME/.gitconfig" &&
+	cp "$HOME/.gitconfig" before &&
+	{ civil-install --b4 >out 2>err; status=$?; } ;
+	grep -x "civil-install: sendemail.sendmailCmd (.$HOME/.gitconfig.): civil-sendmail, then .$TEST_DIR/fake.sendmail --via-cmd." out &&
+	case $(b4 --version) in
+	0.1[0-5].*|0.[0-9].*)
+		test $status -eq 1 &&
+		grep -x "civil-install: b4 $(b4 --version | cut -d. -f1,2) reads no sendmailCmd: its mail sent with no identity goes to the SMTP server .localhost., not through civil-sendmail (civil can only stand in front of a sendmail program, such as msmtp; git send-email still gets the reminder from civil-install --git)" err ;;
+	*) test $status -eq 0 && test ! -s err ;;
+	esac &&
+	reset_sent &&
+	send review.eml &&
+	/usr/bin/python3 "$TEST_DIR/b4-016-send.py" "" list@kernel-test.invalid <review.eml &&
+	argv 1 | grep "^!--via-cmd! !-i! " &&
+	argv 2 | grep -x "!--via-cmd! !-i! !list@kernel-test.invalid! " &&
+	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
+	test $(count_lines "^$REMINDER\$" "$SENT/msg2") -eq 1 &&
+	civil-install --b4 --uninstall >/dev/null &&
+	cmp before "$HOME/.gitconfig" &&
+	cp gitconfig.before "$HOME/.gitconfig"
+'
+
+test_expect_success 'a tree'"'"'s own sendemail settings are changed in that tree'"'"'s config' '
+	git config sendemail.smtpServer "$TEST_DIR/other.sendmail" &&
+	cp .git/config config.before &&
+	git config --global --unset sendemail.smtpServer &&
+	cp "$HOME/.gitconfig" global.before &&
+	civil-install --b4 >out &&
+	grep -x "civil-install: sendemail.smtpServer (.$PWD/.git/config.): civil-sendmail, then .$TEST_DIR/other.sendmail." out &&
+	reset_sent &&
+	send review.eml &&
+	argv 1 | grep "^!--via-other! " &&
+	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
+	civil-install --b4 --uninstall >/dev/null &&
+	cmp config.before .git/config &&
+	cmp global.before "$HOME/.gitconfig" &&
+	git config --unset sendemail.smtpServer
+'
+
+test_expect_success 'an option error names civil-install, not the path it was run by' '
+	{ "$CIVIL_BUILD/bin/civil-install" --b5 2>err; status=$?; } ;
+	test $status -eq 2 &&
+	grep -x "civil-install: unrecognized option .--b5." err &&
+	grep "^Usage: civil-install" err
+'
+
+test_done

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "unit.h"
+
+#define HOSTILE                                                                \
+	"From: Re Viewer <r@kernel-test.invalid>\n"                            \
+	"To: list@kernel-test.invalid\n"                                       \
+	"Subject: Re: [PATCH] sched: change\n"                                 \
+	"%s"                                                                   \
+	"\n"                                                                   \
+	"This is garbage.\n"
+
+static void key_of(const char *extra, char key[65])
+{
+	char *text = NULL;
+	civil_message_t *m;
+
+	ck_assert_int_ge(asprintf(&text, HOSTILE, extra), 0);
+	m = unit_message(text);
+	civil_held_key(m, key);
+	civil_message_free(m);
+	free(text);
+}
+
+/* A client makes a new Date and Message-ID for each try: the same
+ * message all the same.  Other words, another recipient: not. */
+START_TEST(key_is_subject_recipients_and_text)
+{
+	char a[65], b[65], c[65];
+
+	key_of("", a);
+	key_of("Date: Mon, 2 Mar 2026 10:00:00 +0000\n"
+	       "Message-ID: <try2@kernel-test.invalid>\n",
+	       b);
+	ck_assert_int_eq(strlen(a), 64);
+	ck_assert_str_eq(a, b);
+	key_of("Cc: other@kernel-test.invalid\n", c);
+	ck_assert_str_ne(a, c);
+}
+END_TEST
+
+static int collect(const civil_held_t *h, void *arg)
+{
+	struct civil_buf *out = arg;
+
+	civil_buf_addf(out, "%s|%s\n", h->subject, h->why);
+	return 0;
+}
+
+START_TEST(keep_within_the_window_then_forget)
+{
+	const char *dir = unit_tmpdir();
+	char *state = strdup(dir);
+	struct civil_buf list = CIVIL_BUF_INIT;
+	char key[65];
+	time_t now = time(NULL);
+
+	setenv("XDG_STATE_HOME", state, 1);
+	key_of("", key);
+	ck_assert(!civil_held_recently(key, now));
+	ck_assert_int_eq(civil_held_keep(key, "bytes", 5, "Re: x",
+					 "held for its tone", NULL),
+			 0);
+	ck_assert(civil_held_recently(key, now + 1));
+	ck_assert(!civil_held_recently(key, now + CIVIL_HOLD_SECONDS + 1));
+	ck_assert_int_eq(civil_held_foreach(collect, &list, NULL), 0);
+	ck_assert_str_eq(civil_buf_str(&list), "Re: x|held for its tone\n");
+	civil_held_forget(key);
+	ck_assert(!civil_held_recently(key, now + 1));
+	civil_buf_reset(&list);
+	ck_assert_int_eq(civil_held_foreach(collect, &list, NULL), 0);
+	ck_assert_str_eq(civil_buf_str(&list), "");
+	unsetenv("XDG_STATE_HOME");
+	civil_buf_release(&list);
+	free(state);
+}
+END_TEST
+
+Suite *suite_held(void)
+{
+	Suite *s = suite_create("held");
+	TCase *tc = tcase_create("held");
+
+	tcase_add_test(tc, key_is_subject_recipients_and_text);
+	tcase_add_test(tc, keep_within_the_window_then_forget);
+	suite_add_tcase(s, tc);
+	return s;
+}
