@@ -8,6 +8,8 @@
 #                   FUZZ_SECONDS (60); FUZZ="remind heat" picks harnesses
 #   make demo       install missing packages, then run the bundled example
 #   make bench      run the benchmarks in bench/
+#   make model      train the heat scorer's learned layer (data/heat.model)
+#                   from ../shared/heat-dev; never part of a build
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 
@@ -48,7 +50,8 @@ CMDS = civil-remind civil-sendmail civil-install civil-scan civil-heated \
 	escalate-thread
 BINS = $(CMDS:%=$(B)/bin/%)
 HOOKS = $(notdir $(wildcard hooks/*))
-DATA = $(HOOKS:%=$(B)/share/civil/hooks/%) $(B)/share/civil/heat.lexicon
+DATA = $(HOOKS:%=$(B)/share/civil/hooks/%) $(B)/share/civil/heat.lexicon \
+	$(B)/share/civil/heat.model
 UNIT_SRC = $(sort $(wildcard tests/unit/*.c))
 UNIT_OBJ = $(UNIT_SRC:%.c=$(B)/obj/%.o)
 MAN = $(wildcard doc/*.1)
@@ -78,7 +81,7 @@ deps-test:
 deps-fuzz:
 	@scripts/need-deps fuzz
 
-$(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h cmd/cmd.h
+$(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h lib/heat.h cmd/cmd.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CIVIL_CFLAGS) $(CFLAGS) -c -o $@ $<
 
@@ -177,6 +180,13 @@ bench: deps-test
 	@$(MAKE) --no-print-directory build
 	bench/run.sh $(abspath $(B))
 
+# The learned layer's weights are committed; this remakes them (and the
+# unit test's fixture of scores) from the labelled sets in ../shared.
+SHARED ?= ../shared
+model:
+	/usr/bin/python3 scripts/heat_model.py train $(SHARED)/heat-dev \
+		data/heat.model tests/fixtures/heat-model-scores.txt
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
 		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(DATADIR)/civil/hooks \
@@ -189,7 +199,8 @@ install: all
 	install -m 644 lib/civil.h $(DESTDIR)$(INCLUDEDIR)
 	install -m 644 $(B)/civil.pc $(DESTDIR)$(LIBDIR)/pkgconfig
 	install -m 755 $(HOOKS:%=$(B)/share/civil/hooks/%) $(DESTDIR)$(DATADIR)/civil/hooks
-	install -m 644 $(B)/share/civil/heat.lexicon $(DESTDIR)$(DATADIR)/civil
+	install -m 644 $(B)/share/civil/heat.lexicon \
+		$(B)/share/civil/heat.model $(DESTDIR)$(DATADIR)/civil
 	$(if $(MAN),install -m 644 $(MAN) $(DESTDIR)$(MANDIR)/man1)
 	install -d $(DESTDIR)$(LISPDIR)
 	install -m 644 emacs/civil.el $(DESTDIR)$(LISPDIR)
@@ -221,5 +232,5 @@ clean:
 	rm -rf build
 
 .PHONY: all build deps-build deps-test deps-fuzz check test fuzz demo bench \
-	install uninstall format clean
+	model install uninstall format clean
 .SECONDARY:

@@ -143,8 +143,12 @@ static void walk_message(struct walk *w, notmuch_message_t *m)
 				   by_hand && s.score < w->cfg->threshold));
 	/* By hand counts as heated for the thread's heat, whatever the
 	 * words say. */
+	s.by_hand = by_hand;
 	if (by_hand && s.score < w->cfg->threshold)
 		s.score = w->cfg->threshold;
+	if (have_fresh || have_stored)
+		s.personal = civil_heat_personal(have_fresh ? &fresh : &stored,
+						 w->cfg->threshold);
 	if (s.score > w->peak)
 		w->peak = s.score;
 	g_array_append_val(w->samples, s);

@@ -98,6 +98,31 @@ static bool has_hex_words(const char *s, size_t n)
 	return found >= 3 || long_ones >= 2;
 }
 
+/* "00: 47 47 ff ..." or "0010  ff 00 ...": a hex dump (i2cdump, hexdump,
+ * xxd), whose character column is full of '?' and '.'. */
+static bool hex_dump(const char *s, size_t n)
+{
+	size_t i = 0, bytes = 0;
+
+	while (i < n && is_hex(s[i]))
+		i++;
+	if (i < 2 || i == n || (s[i] != ':' && s[i] != ' '))
+		return false;
+	i += s[i] == ':';
+	while (i < n) {
+		while (i < n && s[i] == ' ')
+			i++;
+		if (i + 2 <= n && is_hex(s[i]) && is_hex(s[i + 1]) &&
+		    (i + 2 == n || s[i + 2] == ' ')) {
+			bytes++;
+			i += 2;
+		} else {
+			break;
+		}
+	}
+	return bytes >= 8;
+}
+
 /* "drivers/x.c:12:5: error: ...", "x.c:12: warning: ...". */
 static bool compiler_line(const char *s, size_t n)
 {
@@ -229,8 +254,9 @@ bool civil_line_is_tool_output(const char *line, size_t len)
 
 	if (!n)
 		return false;
-	if (log_stamp(s, n) || has_symbol_offset(s, n) || has_hex_words(s, n) ||
-	    compiler_line(s, n) || get_maintainer_line(s, n))
+	if (log_stamp(s, n) || has_symbol_offset(s, n) || hex_dump(s, n) ||
+	    has_hex_words(s, n) || compiler_line(s, n) ||
+	    get_maintainer_line(s, n))
 		return true;
 	for (size_t k = 0; k < sizeof(tool_heads) / sizeof(tool_heads[0]); k++)
 		if (starts(s, n, tool_heads[k]))

@@ -259,17 +259,34 @@ struct thread_walk {
 	bool failed;	 /* a read failed: nothing here may be used */
 };
 
-/* A message's sample for its thread: its score, but a message a person
- * tagged heated is heated, whatever its words. */
+/* A message's sample for its thread: its score, whether its heat is
+ * aimed at a person, and a message a person tagged heated is heated,
+ * whatever its words. */
 static civil_heat_sample_t sample_of(const struct scan *s, double score,
-				     bool had_tag, bool civil_tagged)
+				     bool had_tag, bool civil_tagged,
+				     bool personal)
 {
 	civil_heat_sample_t v = { 0 };
 
 	v.score = score;
-	if (had_tag && !civil_tagged && v.score < s->o->cfg->threshold)
+	v.personal = personal;
+	v.by_hand = had_tag && !civil_tagged;
+	if (v.by_hand && v.score < s->o->cfg->threshold)
 		v.score = s->o->cfg->threshold;
 	return v;
+}
+
+/* Is a message not in this scan personal, by the reasons stored with it? */
+static bool stored_personal(const struct scan *s, notmuch_message_t *m)
+{
+	civil_heat_score_t h;
+	bool personal;
+
+	if (!civil_db_stored_heat(m, &h))
+		return false;
+	personal = civil_heat_personal(&h, s->o->cfg->threshold);
+	civil_heat_score_release(&h);
+	return personal;
 }
 
 static int sample_one(notmuch_message_t *m, void *arg)
@@ -296,7 +313,9 @@ static int sample_one(notmuch_message_t *m, void *arg)
 		      r	     ? r->heat.score
 		      : prop ? strtod(prop, NULL)
 			     : 0,
-		      f.tagged, r && r->civil_tagged);
+		      f.tagged, r && r->civil_tagged,
+		      r ? civil_heat_personal(&r->heat, w->s->o->cfg->threshold)
+			: stored_personal(w->s, m));
 	author = strdup(f.from);
 	v.author = author;
 	v.date = f.date;
@@ -329,8 +348,9 @@ static bool samples_from_scan(struct scan *s, notmuch_database_t *db,
 	for (guint k = 0; k < mine->len; k++) {
 		const struct rec *r = &g_array_index(
 			s->recs, struct rec, g_array_index(mine, guint, k));
-		civil_heat_sample_t v = sample_of(s, r->heat.score, r->had_tag,
-						  r->civil_tagged);
+		civil_heat_sample_t v = sample_of(
+			s, r->heat.score, r->had_tag, r->civil_tagged,
+			civil_heat_personal(&r->heat, s->o->cfg->threshold));
 
 		v.author = r->author;
 		v.date = r->date;
