@@ -224,13 +224,14 @@ static double emphasis(const struct heat_word *v, size_t n, GArray *found)
 
 /* A sentence's cues, and its phrases the model knows. */
 static void score_sentence(const civil_heat_t *h, const char *s,
-			   struct sentence *st, bool curt, GArray *found)
+			   struct sentence *st, bool curt, bool with_model,
+			   GArray *words, GArray *found)
 {
-	GArray *words = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
 	const struct heat_word *v;
 	double score;
 
 	st->first = found->len;
+	g_array_set_size(words, 0);
 	heat_split_words(s, st->len, words);
 	v = (const struct heat_word *)(void *)words->data;
 	score = lexicon_hits(h, v, words->len, curt, found);
@@ -240,11 +241,10 @@ static void score_sentence(const civil_heat_t *h, const char *s,
 	score += exclamation(s, st->len, found);
 	st->score = score;
 	st->n = found->len - st->first;
-	if (h->model) {
+	if (h->model && with_model) {
 		st->grams = g_array_new(FALSE, FALSE, sizeof(struct heat_gram));
 		heat_model_grams(h->model, v, words->len, st->grams);
 	}
-	g_array_free(words, TRUE);
 }
 
 /* A line of code in prose is not prose. */
@@ -383,7 +383,7 @@ static struct passage hottest_passage(const civil_heat_t *h,
 	for (size_t i = 0; i < n; i++) {
 		double cues = cue_heat(v + i, n - i), model = 0;
 
-		if (h->model && n <= MODEL_SENTENCES)
+		if (v[i].grams)
 			model = heat_model_heat(
 				h->model,
 				passage_logit(h->model, v + i, n - i));
@@ -479,6 +479,7 @@ void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 	GArray *sent = g_array_new(FALSE, FALSE, sizeof(struct sentence));
 	GArray *found = g_array_new(FALSE, FALSE, sizeof(civil_heat_reason_t));
 	GArray *kept = g_array_new(FALSE, FALSE, sizeof(civil_heat_reason_t));
+	GArray *words = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
 	struct sentence *v;
 	struct passage best;
 	guint *order;
@@ -488,7 +489,9 @@ void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 	v = (struct sentence *)(void *)sent->data;
 	for (guint i = 0; i < sent->len; i++)
 		score_sentence(h, prose.buf + v[i].off, &v[i],
-			       sent->len <= PASSAGE_SENTENCES, found);
+			       sent->len <= PASSAGE_SENTENCES,
+			       sent->len <= MODEL_SENTENCES, words, found);
+	g_array_free(words, TRUE);
 	best = hottest_passage(h, v, sent->len);
 	out->score = best.heat;
 	/* The model's phrases come first when they weigh most. */
@@ -556,6 +559,7 @@ double heat_model_text_logit(const civil_heat_t *h, const char *text,
 	struct civil_buf prose = CIVIL_BUF_INIT;
 	GArray *sent = g_array_new(FALSE, FALSE, sizeof(struct sentence));
 	GArray *found = g_array_new(FALSE, FALSE, sizeof(civil_heat_reason_t));
+	GArray *words = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
 	struct sentence *v;
 	double best = -HUGE_VAL;
 
@@ -564,7 +568,9 @@ double heat_model_text_logit(const civil_heat_t *h, const char *text,
 	prose_sentences(text, len, &prose, sent);
 	v = (struct sentence *)(void *)sent->data;
 	for (guint i = 0; i < sent->len; i++)
-		score_sentence(h, prose.buf + v[i].off, &v[i], false, found);
+		score_sentence(h, prose.buf + v[i].off, &v[i], false, true,
+			       words, found);
+	g_array_free(words, TRUE);
 	for (guint i = 0; i < sent->len; i++) {
 		double l = passage_logit(h->model, v + i, sent->len - i);
 

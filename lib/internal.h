@@ -70,6 +70,11 @@ bool civil_line_is_tool_output(const char *line, size_t len);
 bool civil_line_is_shell_prompt(const char *line, size_t len);
 bool civil_text_is_notice(const char *text, size_t len);
 
+/* fields.c: raw with only the header fields a heat scan reads (MIME,
+ * Subject, From, To, Date, Message-ID, In-Reply-To, References) into out;
+ * false when raw does not look like a header and a body (then use raw). */
+bool civil_fields_for_scan(const char *raw, size_t len, struct civil_buf *out);
+
 /* thread.c: a value taken from mail, for a header or a line of a body:
  * encoded words decoded until nothing changes (what still starts one is
  * broken, "= ?"), every run of control characters and line

@@ -170,21 +170,33 @@ void heat_model_grams(const struct heat_model *m, const struct heat_word *v,
 	}
 }
 
+/* Is phrase among the phrases of the sentences before s? */
+static bool seen_before(const GArray *const *sents, size_t s,
+			const char *phrase)
+{
+	for (size_t k = 0; k < s; k++)
+		for (guint i = 0; i < sents[k]->len; i++)
+			if (g_array_index(sents[k], struct heat_gram, i)
+				    .phrase == phrase)
+				return true;
+	return false;
+}
+
 double heat_model_logit(const struct heat_model *m, const GArray *const *sents,
 			size_t n)
 {
-	GHashTable *seen = g_hash_table_new(NULL, NULL);
 	double logit = m->bias;
 
+	/* A sentence holds each phrase once (heat_model_grams); a passage
+	 * is a few sentences of a few weighted phrases each. */
 	for (size_t s = 0; s < n; s++)
 		for (guint i = 0; i < sents[s]->len; i++) {
 			const struct heat_gram *g =
 				&g_array_index(sents[s], struct heat_gram, i);
 
-			if (g_hash_table_add(seen, (gpointer)g->phrase))
+			if (!seen_before(sents, s, g->phrase))
 				logit += g->weight;
 		}
-	g_hash_table_destroy(seen);
 	return logit;
 }
 

@@ -160,11 +160,18 @@ static bool get_maintainer_line(const char *s, size_t n)
 		"(buried alias",    "(obsolete",       "(orphan",
 	};
 
-	if (!memchr(s, '@', n) && !memchr(s, '(', n))
-		return false;
-	for (size_t i = 0; i < sizeof(roles) / sizeof(roles[0]); i++)
-		if (civil_memcasemem(s, n, roles[i]))
-			return true;
+	/* Each role follows a '(': look there only. */
+	for (const char *p = memchr(s, '(', n); p;
+	     p = memchr(p + 1, '(', n - (size_t)(p + 1 - s))) {
+		size_t left = n - (size_t)(p - s);
+
+		for (size_t i = 0; i < sizeof(roles) / sizeof(roles[0]); i++)
+			if (left >= strlen(roles[i]) &&
+			    !strncasecmp(p, roles[i], strlen(roles[i])))
+				return true;
+		if (p + 1 >= s + n)
+			break;
+	}
 	return false;
 }
 
@@ -259,7 +266,7 @@ bool civil_line_is_tool_output(const char *line, size_t len)
 	    get_maintainer_line(s, n))
 		return true;
 	for (size_t k = 0; k < sizeof(tool_heads) / sizeof(tool_heads[0]); k++)
-		if (starts(s, n, tool_heads[k]))
+		if (tool_heads[k][0] == s[0] && starts(s, n, tool_heads[k]))
 			return true;
 	/* "#12: FILE: drivers/x.c:34:" from checkpatch */
 	if (s[0] == '#' && n > 2 && isdigit((unsigned char)s[1])) {
@@ -337,6 +344,11 @@ bool civil_text_is_notice(const char *text, size_t len)
 {
 	size_t found = 0;
 
+	/* Every notice says one of these; most paragraphs say neither, and
+	 * this runs on every paragraph of every mail. */
+	if (len < 80 || (!civil_memcasemem(text, len, "confidential") &&
+			 !civil_memcasemem(text, len, "intended")))
+		return false;
 	for (size_t i = 0; i < sizeof(notice_words) / sizeof(notice_words[0]);
 	     i++)
 		if (civil_memcasemem(text, len, notice_words[i]))

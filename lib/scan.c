@@ -110,6 +110,36 @@ static void report(struct scan *s, const struct rec *r)
 		s->sink->scored(&item, s->sink->arg);
 }
 
+/* The message as scoring needs it: without the header fields it never
+ * reads (fields.c), which are most of what parsing list mail costs. */
+static civil_status_t parse_for_scan(const struct civil_buf *raw,
+				     const char *name, civil_message_t **msg,
+				     civil_error_t *err)
+{
+	struct civil_buf fields = CIVIL_BUF_INIT;
+	civil_status_t st;
+
+	if (civil_fields_for_scan(raw->buf, raw->len, &fields))
+		st = civil_message_parse(fields.buf, fields.len, name, msg,
+					 err);
+	else
+		st = civil_message_parse(raw->buf, raw->len, name, msg, err);
+	civil_buf_release(&fields);
+	return st;
+}
+
+/* A patch (a [PATCH] subject that is neither a reply nor a cover letter)
+ * scores nothing whatever its body says (civil_message_kind), so its
+ * file is not even read: notmuch knows the subject. */
+static bool is_patch(notmuch_message_t *m)
+{
+	const char *subject = notmuch_message_get_header(m, "subject");
+
+	return subject && civil_subject_has_patch_tag(subject) &&
+	       !civil_subject_is_reply(subject) &&
+	       !civil_subject_is_cover(subject);
+}
+
 /* Read, parse and score a job's file.  Runs in a worker thread: it
  * touches only the job, the lexicon (read-only) and GMime, whose objects
  * are per message and whose charset code is thread-safe; never the
@@ -123,7 +153,7 @@ static void score_job(void *job, void *arg)
 	civil_message_t *msg = NULL;
 
 	if (civil_file_read(j->file, &raw, &err) ||
-	    civil_message_parse(raw.buf, raw.len, j->file, &msg, &err)) {
+	    parse_for_scan(&raw, j->file, &msg, &err)) {
 		j->warning = g_strdup_printf("id:%s: %s; skipped", j->r.id,
 					     err.message);
 		civil_error_clear(&err);
@@ -224,6 +254,8 @@ static int scan_one(notmuch_message_t *m, void *arg)
 	if (!j->file) {
 		j->warning = g_strdup_printf("id:%s: can't read '%s'; skipped",
 					     f.id, first ? first : "(no file)");
+		atomic_store_explicit(&j->done, true, memory_order_release);
+	} else if (is_patch(m)) {
 		atomic_store_explicit(&j->done, true, memory_order_release);
 	} else if (s->workers) {
 		civil_workers_push(s->workers, j);

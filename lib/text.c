@@ -32,12 +32,21 @@ size_t civil_line_len(const char *p, const char *end, const char **next)
 const char *civil_memcasemem(const char *hay, size_t len, const char *needle)
 {
 	size_t n = strlen(needle);
+	unsigned char lo, up;
 
 	if (!n)
 		return hay;
-	for (size_t i = 0; i + n <= len; i++)
-		if (!strncasecmp(hay + i, needle, n))
+	/* Compare only where the first letter matches: every line of
+	 * every scanned mail goes through here. */
+	lo = (unsigned char)tolower((unsigned char)needle[0]);
+	up = (unsigned char)toupper((unsigned char)needle[0]);
+	for (size_t i = 0; i + n <= len; i++) {
+		unsigned char c = (unsigned char)hay[i];
+
+		if ((c == lo || c == up) &&
+		    !strncasecmp(hay + i + 1, needle + 1, n - 1))
 			return hay + i;
+	}
 	return NULL;
 }
 

@@ -19,6 +19,11 @@
 #include "heat.h"
 #include "internal.h"
 
+/* Which (first letter, length) pairs a ref word has: most words are
+ * told apart by these two alone, without a search. */
+#define REF_MAX_LEN 16
+static unsigned short ref_shapes[26];
+
 /* Character classes, looked up per byte in the inner loop. */
 enum { CODE = 1, STRIP = 2 };
 static unsigned char char_class[256];
@@ -223,16 +228,22 @@ void heat_words_init(void)
 		return;
 	qsort(ref_words, sizeof(ref_words) / sizeof(ref_words[0]),
 	      sizeof(ref_words[0]), ref_cmp);
+	for (size_t i = 0; i < sizeof(ref_words) / sizeof(ref_words[0]); i++)
+		ref_shapes[ref_words[i].word[0] - 'a'] |=
+			(unsigned short)(1u << strlen(ref_words[i].word));
 	for (const char *c = "_()[]{}<>=\\#$%^&|~@`+"; *c; c++)
 		char_class[(unsigned char)*c] |= CODE;
 	for (const char *c = "\"'()[]{}<>*_.,;:!?~`"; *c; c++)
 		char_class[(unsigned char)*c] |= STRIP;
 }
 
-static enum heat_ref ref_of(const char *w)
+static enum heat_ref ref_of(const char *w, size_t len)
 {
 	const struct ref_word *r;
+	unsigned c = (unsigned char)w[0] - 'a';
 
+	if (c >= 26 || len >= REF_MAX_LEN || !(ref_shapes[c] & (1u << len)))
+		return REF_NONE;
 	r = bsearch(w, ref_words, sizeof(ref_words) / sizeof(ref_words[0]),
 		    sizeof(ref_words[0]), by_word);
 	return r ? r->ref : REF_NONE;
@@ -291,7 +302,7 @@ static void add_word(GArray *words, const char *s, size_t n, bool brk,
 	w.upper = !any_lower && letters > 0;
 	/* Only capitals can shout. */
 	w.shout_word = w.upper && in_list(w.lower, shout_words);
-	w.ref = (unsigned char)ref_of(w.lower);
+	w.ref = (unsigned char)ref_of(w.lower, j);
 	g_array_append_val(words, w);
 }
 
