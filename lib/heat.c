@@ -174,11 +174,13 @@ static double shouting(const char *s, size_t len, const struct heat_word *v,
 		}
 		if (j - i >= 3 && common >= 2) {
 			const char *b = v[j - 1].src + v[j - 1].src_len;
+			/* 'NO SLOP PLEASE' in quotes is a slogan cited. */
+			double w = v[i].quoted && v[j - 1].quoted ? 0.75 : 1.5;
 
 			add_reason(found, "shouting", v[i].src,
-				   (size_t)(b - v[i].src), 1.5,
+				   (size_t)(b - v[i].src), w,
 				   CIVIL_TARGET_NONE);
-			return 1.5;
+			return w;
 		}
 		i = j;
 	}
@@ -204,7 +206,8 @@ static double exclamation(const char *s, size_t len, GArray *found)
 }
 
 /* One ordinary word in capitals in a sentence that is not shouting:
- * "it is NOT fine", "you SHOULD". */
+ * "it is NOT fine", "you SHOULD".  Kernel mail stresses words so all the
+ * time ("this is NOT a fix"); it only adds to other heat. */
 static double emphasis(const struct heat_word *v, size_t n, GArray *found)
 {
 	size_t caps = 0, lower = 0, hit = n;
@@ -217,9 +220,9 @@ static double emphasis(const struct heat_word *v, size_t n, GArray *found)
 	}
 	if (hit == n || caps > 2 || lower < 2)
 		return 0;
-	add_reason(found, "emphasis", v[hit].src, v[hit].src_len, 1.0,
+	add_reason(found, "emphasis", v[hit].src, v[hit].src_len, 0.5,
 		   CIVIL_TARGET_NONE);
-	return 1.0;
+	return 0.5;
 }
 
 /* A sentence's cues, and its phrases the model knows. */
@@ -372,7 +375,9 @@ static double passage_logit(const struct heat_model *m,
  * sentences.  It weighs in on messages of that kind and leaves long mail,
  * where one word among many paragraphs of technical argument is not the
  * tone of the whole, to the lexicon, whose cues know whom they are aimed
- * at. */
+ * at.  It adds to a passage where the lexicon found something, so that
+ * it weighs how a cue is said ("just add your damn tree"), never makes
+ * heat of ordinary words on its own ("being a", "maintainers"). */
 #define MODEL_SENTENCES 5
 
 static struct passage hottest_passage(const civil_heat_t *h,
@@ -383,7 +388,7 @@ static struct passage hottest_passage(const civil_heat_t *h,
 	for (size_t i = 0; i < n; i++) {
 		double cues = cue_heat(v + i, n - i), model = 0;
 
-		if (v[i].grams)
+		if (v[i].grams && cues > 0)
 			model = heat_model_heat(
 				h->model,
 				passage_logit(h->model, v + i, n - i));
@@ -425,7 +430,8 @@ static int by_gram_weight_desc(const void *a, const void *b)
 
 /* The phrases that carried the model's part of the hottest passage: its
  * three weightiest, each with the sentence it is in. */
-#define MODEL_REASONS 3
+#define MODEL_REASONS	    3
+#define MODEL_REASON_WEIGHT 0.5
 
 static void model_reasons(const civil_heat_t *h, const struct sentence *v,
 			  size_t n, const struct passage *p,
@@ -439,7 +445,9 @@ static void model_reasons(const civil_heat_t *h, const struct sentence *v,
 			struct heat_gram g =
 				g_array_index(v[s].grams, struct heat_gram, i);
 
-			if (g.weight <= 0 ||
+			/* A phrase of little weight ("kind of", "ever")
+			 * explains nothing to a reader. */
+			if (g.weight < MODEL_REASON_WEIGHT ||
 			    !g_hash_table_add(seen, (gpointer)g.phrase))
 				continue;
 			g_array_append_val(all, g);

@@ -9,7 +9,8 @@
  * model's bias plus the weights of the distinct phrases in it, and a
  * flag names the phrases that carried it.  Two more lines say how the
  * logit becomes heat: "scale A" and "offset B", heat = A * (logit - B)
- * when that is positive.
+ * when that is positive.  heat.c decides where it applies: short
+ * messages, passages where the lexicon found a cue.
  *
  * The lexicon names the file ("model heat.model"), so a user's lexicon
  * can name another or switch it off ("model none").

@@ -77,32 +77,41 @@ END_TEST
 
 /* A passage's logit is the bias and the weight of each distinct phrase
  * in it (words and word pairs, not across punctuation or code); heat is
- * scale * (logit - offset) when positive, and the flag names the phrases
- * that carried it. */
+ * scale * (logit - offset) when positive, added to a passage where the
+ * lexicon found a cue, and the flag names the phrases that carried it. */
 START_TEST(a_flag_names_its_phrases)
 {
-	civil_heat_t *h = with_files("model my.model\n",
+	civil_heat_t *h = with_files("model my.model\n0.5 mockery well\n",
 				     "# test\nbias -1\nscale 2\noffset 0\n"
-				     "1.5 you twit\n0.5 twit\n-3 sorry\n");
+				     "1.5 you twit\n0.5 twit\n-3 sorry\n"
+				     "0.25 fine\n");
 	civil_heat_score_t s;
 	const char *t = "Well. You twit, twit. Fine.";
 
-	ck_assert_double_eq_tol(heat_model_text_logit(h, t, strlen(t)), 1.0,
+	ck_assert_double_eq_tol(heat_model_text_logit(h, t, strlen(t)), 1.25,
 				1e-9);
 	civil_heat_score_text(h, t, strlen(t), &s);
-	ck_assert_double_eq_tol(s.score, 2.0, 1e-9);
-	ck_assert_uint_eq(s.n_reasons, 2);
+	ck_assert_double_eq_tol(s.score, 3.0, 1e-9);
+	ck_assert_uint_eq(s.n_reasons, 3);
 	ck_assert_str_eq(s.reasons[0].signal, "model");
 	ck_assert_str_eq(s.reasons[0].match, "You twit");
 	ck_assert_str_eq(s.reasons[0].sentence, "You twit, twit.");
 	ck_assert_double_eq_tol(s.reasons[0].weight, 3.0, 1e-9);
 	ck_assert_str_eq(s.reasons[1].match, "twit");
+	/* "fine" weighs too little to explain anything. */
+	ck_assert_str_eq(s.reasons[2].signal, "mockery");
+	civil_heat_score_release(&s);
+	/* The model weighs in where the lexicon found something: alone it
+	 * adds nothing. */
+	t = "You twit, twit.";
+	civil_heat_score_text(h, t, strlen(t), &s);
+	ck_assert(s.score == 0);
 	civil_heat_score_release(&s);
 	/* A phrase that weighs against heat takes it back; a word pair
 	 * does not run over a comma. */
-	t = "You, twit. Sorry.";
+	t = "Well. You, twit. Sorry.";
 	civil_heat_score_text(h, t, strlen(t), &s);
-	ck_assert(s.score == 0);
+	ck_assert_double_eq_tol(s.score, 0.5, 1e-9);
 	civil_heat_score_release(&s);
 	civil_heat_free(h);
 }
