@@ -331,11 +331,28 @@ static bool looks_like_code(const char *a, const char *b)
 	return false;
 }
 
+/* "patch.So" or "try.What": two sentences a missing space glued
+ * together, not an identifier.  The dot, or NULL. */
+static const char *glued_sentences(const char *a, const char *b)
+{
+	const char *p = a;
+
+	while (p < b && islower((unsigned char)*p))
+		p++;
+	if (p - a < 2 || p + 2 >= b || *p != '.' ||
+	    !isupper((unsigned char)p[1]))
+		return NULL;
+	for (const char *q = p + 2; q < b; q++)
+		if (!islower((unsigned char)*q))
+			return NULL;
+	return p;
+}
+
 /* One whitespace-separated token [a, b) of a sentence ending at end. */
 static void heat_split_token(GArray *words, const char *a, const char *b,
 			     const char *end, bool *brk_io, bool *clause_io)
 {
-	const char *s = b;
+	const char *s = b, *dot;
 	bool brk = *brk_io, clause = *clause_io;
 
 	/* A dash between words starts a clause: "fine -- idiot". */
@@ -357,6 +374,13 @@ static void heat_split_token(GArray *words, const char *a, const char *b,
 		b--;
 	if (a == b) {
 		brk = true;
+		goto done;
+	}
+	if ((dot = glued_sentences(a, b))) {
+		add_word(words, a, (size_t)(dot - a), brk, clause);
+		add_word(words, dot + 1, (size_t)(b - dot - 1), true, true);
+		brk = b < s && strchr(",;:!?", *b);
+		clause = brk;
 		goto done;
 	}
 	if (is_code(a, (size_t)(b - a))) {

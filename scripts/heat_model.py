@@ -146,6 +146,19 @@ def looks_like_code(tok):
     return False
 
 
+def glued(tok):
+    """Where "patch.So" (two sentences missing a space) has its dot."""
+    p = 0
+    while p < len(tok) and 97 <= tok[p] <= 122:
+        p += 1
+    if p < 2 or p + 2 >= len(tok) or tok[p] != 46 or \
+            not 65 <= tok[p + 1] <= 90:
+        return 0
+    if all(97 <= c <= 122 for c in tok[p + 2:]):
+        return p
+    return 0
+
+
 def lower_word(piece):
     out = bytearray()
     i = 0
@@ -193,6 +206,12 @@ def words(sentence):
             b -= 1
         if a == b:
             brk = True
+            continue
+        dot = glued(tok[a:b])
+        if dot:
+            out.append((lower_word(tok[a:a + dot]), brk))
+            out.append((lower_word(tok[a + dot + 1:b]), True))
+            brk = b < len(tok) and tok[b] in b",;:!?"
             continue
         if is_code(tok[a:b]):
             out.append((None, True))
@@ -358,6 +377,7 @@ FIXTURE_TEXTS = (
     "lol, nice try, but no.",
     "",
     "Damn, I missed that one, sorry about the noise.",
+    "Nice try.What is the point, you moron?",
 )
 
 

@@ -79,6 +79,9 @@ START_TEST(incivility_without_swear_words)
 	HOT("Nice try. Good luck with that.", "mockery");
 	HOT("That is not going to happen. Forget it.", "dismissal");
 	HOT("You ignored my review again. Are you serious?", "impatience");
+	/* A missing space does not glue two sentences into an
+	 * identifier. */
+	HOT("Nice try.Good luck with that.", "mockery");
 	/* One mild cue is not heat. */
 	CALM("Why did you drop the lock here?");
 	CALM("As I said, the register is read-only.");
