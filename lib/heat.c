@@ -103,8 +103,29 @@ static void add_reason(GArray *found, const char *signal, const char *match,
 }
 
 /* Each lexicon cue of the sentence, once, weighed by its target. */
+/* What the cue e at words [i, i + len) is made of by whom it is aimed
+ * at (and by quotation marks), as a factor of its weight. */
+static double cue_factor(const heat_entry_t *e, const struct heat_word *v,
+			 size_t n, size_t i, size_t len, bool curt,
+			 civil_heat_target_t *t)
+{
+	double f;
+
+	*t = heat_entry_says_you(e) ? CIVIL_TARGET_PERSON
+				    : heat_target(v, n, i, i + len);
+	f = heat_target_factor(heat_entry_category(e), *t, curt);
+	/* In quotation marks it is a mention: someone else's words, a name,
+	 * an example. */
+	if (v[i].quoted && v[i + len - 1].quoted)
+		f *= 0.5;
+	return f;
+}
+
+/* Each lexicon cue of the sentence, once, weighed by its target; factor
+ * gets, for each word of a cue, what its target made of it (0 for words
+ * of an "ignore" phrase), for the learned layer. */
 static double lexicon_hits(const civil_heat_t *h, const struct heat_word *v,
-			   size_t n, bool curt, GArray *found)
+			   size_t n, bool curt, double *factor, GArray *found)
 {
 	const heat_entry_t *seen[MAX_REASONS];
 	size_t n_seen = 0;
@@ -113,34 +134,32 @@ static double lexicon_hits(const civil_heat_t *h, const struct heat_word *v,
 	for (size_t i = 0; i < n;) {
 		const heat_entry_t *e = heat_lexicon_match(h, v, i, n);
 		size_t len = e ? heat_entry_len(e) : 1;
+		civil_heat_target_t t = CIVIL_TARGET_NONE;
+		double f = 1.0, w;
 		bool dup = false;
 
-		for (size_t j = 0; e && j < n_seen; j++)
+		if (!e) {
+			i++;
+			continue;
+		}
+		for (size_t j = 0; j < n_seen; j++)
 			dup |= seen[j] == e;
-		if (e && !heat_entry_ignored(e) && heat_entry_weight(e) > 0 &&
-		    !dup && n_seen < MAX_REASONS) {
+		f = heat_entry_ignored(e)
+			    ? 0
+			    : cue_factor(e, v, n, i, len, curt, &t);
+		for (size_t k = i; k < i + len; k++)
+			factor[k] = MIN(factor[k], f);
+		w = heat_entry_weight(e) * f;
+		if (!heat_entry_ignored(e) && w > 0 && !dup &&
+		    n_seen < MAX_REASONS) {
 			const char *a = v[i].src;
 			const char *b =
 				v[i + len - 1].src + v[i + len - 1].src_len;
-			const char *cat = heat_entry_category(e);
-			civil_heat_target_t t =
-				heat_entry_says_you(e)
-					? CIVIL_TARGET_PERSON
-					: heat_target(v, n, i, i + len);
-			double w = heat_entry_weight(e) *
-				   heat_target_factor(cat, t, curt);
-
-			/* In quotation marks it is a mention: someone else's
-			 * words, a name, an example. */
-			if (v[i].quoted && v[i + len - 1].quoted)
-				w *= 0.5;
 
 			seen[n_seen++] = e;
-			if (w > 0) {
-				add_reason(found, cat, a, (size_t)(b - a), w,
-					   t);
-				score += w;
-			}
+			add_reason(found, heat_entry_category(e), a,
+				   (size_t)(b - a), w, t);
+			score += w;
 		}
 		i += len;
 	}
@@ -231,13 +250,16 @@ static void score_sentence(const civil_heat_t *h, const char *s,
 			   GArray *words, GArray *found)
 {
 	const struct heat_word *v;
-	double score;
+	double score, *factor;
 
 	st->first = found->len;
 	g_array_set_size(words, 0);
 	heat_split_words(s, st->len, words);
 	v = (const struct heat_word *)(void *)words->data;
-	score = lexicon_hits(h, v, words->len, curt, found);
+	factor = g_new(double, words->len ? words->len : 1);
+	for (guint k = 0; k < words->len; k++)
+		factor[k] = 1.0;
+	score = lexicon_hits(h, v, words->len, curt, factor, found);
 	score += shouting(s, st->len, v, words->len, found);
 	if (!score || found->len == st->first)
 		score += emphasis(v, words->len, found);
@@ -246,8 +268,9 @@ static void score_sentence(const civil_heat_t *h, const char *s,
 	st->n = found->len - st->first;
 	if (h->model && with_model) {
 		st->grams = g_array_new(FALSE, FALSE, sizeof(struct heat_gram));
-		heat_model_grams(h->model, v, words->len, st->grams);
+		heat_model_grams(h->model, v, words->len, factor, st->grams);
 	}
+	g_free(factor);
 }
 
 /* A line of code in prose is not prose. */
@@ -361,14 +384,14 @@ static double cue_heat(const struct sentence *v, size_t n)
 }
 
 static double passage_logit(const struct heat_model *m,
-			    const struct sentence *v, size_t n)
+			    const struct sentence *v, size_t n, bool aimed)
 {
 	const GArray *grams[PASSAGE_SENTENCES];
 	size_t k;
 
 	for (k = 0; k < n && k < PASSAGE_SENTENCES; k++)
 		grams[k] = v[k].grams;
-	return heat_model_logit(m, grams, k);
+	return heat_model_logit(m, grams, k, aimed);
 }
 
 /* The learned layer was trained on review and issue comments of a few
@@ -379,6 +402,11 @@ static double passage_logit(const struct heat_model *m,
  * it weighs how a cue is said ("just add your damn tree"), never makes
  * heat of ordinary words on its own ("being a", "maintainers"). */
 #define MODEL_SENTENCES 5
+
+/* A message no longer than a passage is all the argument there is:
+ * contempt or swearing in it is curt dismissal, not critique inside a
+ * technical argument, and keeps its full weight (target.c). */
+#define CURT_SENTENCES PASSAGE_SENTENCES
 
 static struct passage hottest_passage(const civil_heat_t *h,
 				      const struct sentence *v, size_t n)
@@ -391,7 +419,7 @@ static struct passage hottest_passage(const civil_heat_t *h,
 		if (v[i].grams && cues > 0)
 			model = heat_model_heat(
 				h->model,
-				passage_logit(h->model, v + i, n - i));
+				passage_logit(h->model, v + i, n - i, true));
 		if (cues + model > best.heat) {
 			best.heat = cues + model;
 			best.model = model;
@@ -425,7 +453,7 @@ static int by_gram_weight_desc(const void *a, const void *b)
 {
 	const struct heat_gram *x = a, *y = b;
 
-	return (x->weight < y->weight) - (x->weight > y->weight);
+	return (x->aimed < y->aimed) - (x->aimed > y->aimed);
 }
 
 /* The phrases that carried the model's part of the hottest passage: its
@@ -447,7 +475,7 @@ static void model_reasons(const civil_heat_t *h, const struct sentence *v,
 
 			/* A phrase of little weight ("kind of", "ever")
 			 * explains nothing to a reader. */
-			if (g.weight < MODEL_REASON_WEIGHT ||
+			if (g.aimed < MODEL_REASON_WEIGHT ||
 			    !g_hash_table_add(seen, (gpointer)g.phrase))
 				continue;
 			g_array_append_val(all, g);
@@ -468,7 +496,7 @@ static void model_reasons(const civil_heat_t *h, const struct sentence *v,
 				in = v + s;
 		r.signal = strdup("model");
 		r.match = strndup(g->src, g->src_len);
-		r.weight = round(heat_model_scale(h->model) * g->weight * 100) /
+		r.weight = round(heat_model_scale(h->model) * g->aimed * 100) /
 			   100;
 		r.sentence = sentence_text(prose->buf + in->off, in->len);
 		if (kept->len < MAX_REASONS)
@@ -497,7 +525,7 @@ void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 	v = (struct sentence *)(void *)sent->data;
 	for (guint i = 0; i < sent->len; i++)
 		score_sentence(h, prose.buf + v[i].off, &v[i],
-			       sent->len <= PASSAGE_SENTENCES,
+			       sent->len <= CURT_SENTENCES,
 			       sent->len <= MODEL_SENTENCES, words, found);
 	g_array_free(words, TRUE);
 	best = hottest_passage(h, v, sent->len);
@@ -580,7 +608,7 @@ double heat_model_text_logit(const civil_heat_t *h, const char *text,
 			       words, found);
 	g_array_free(words, TRUE);
 	for (guint i = 0; i < sent->len; i++) {
-		double l = passage_logit(h->model, v + i, sent->len - i);
+		double l = passage_logit(h->model, v + i, sent->len - i, false);
 
 		if (l > best)
 			best = l;

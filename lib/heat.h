@@ -74,21 +74,26 @@ bool heat_entry_says_you(const heat_entry_t *e);
 
 /* model.c: the learned layer.  A sentence's phrases with a weight (each
  * once), then a passage's logit from its sentences' phrases (each phrase
- * once), then what that logit adds to the passage's heat. */
+ * once), then what that logit adds to the passage's heat.  factor[k] is
+ * what whom it is aimed at makes of the lexicon cue word k is part of (1
+ * for a word of no cue, 0 for one of an "ignore" phrase): a phrase that
+ * is part of a cue weighs no more than the cue does.  aimed: the logit
+ * of those weights, as heat uses it; else of the weights as learned. */
 struct heat_model;
 struct heat_gram {
 	const char *phrase; /* the model's own copy: one pointer a phrase */
-	double weight;
-	const char *src; /* the words in the sentence, for quoting */
+	double weight;	    /* as learned */
+	double aimed;	    /* weighed by the target of a cue it is part of */
+	const char *src;    /* the words in the sentence, for quoting */
 	size_t src_len;
 };
 civil_status_t heat_model_load(const char *path, struct heat_model **out,
 			       civil_error_t *err);
 void heat_model_free(struct heat_model *m);
 void heat_model_grams(const struct heat_model *m, const struct heat_word *v,
-		      size_t n, GArray *out);
+		      size_t n, const double *factor, GArray *out);
 double heat_model_logit(const struct heat_model *m, const GArray *const *sents,
-			size_t n);
+			size_t n, bool aimed);
 double heat_model_heat(const struct heat_model *m, double logit);
 double heat_model_bias(const struct heat_model *m);
 double heat_model_scale(const struct heat_model *m);

@@ -136,13 +136,14 @@ static const char *lookup(const struct heat_model *m, const char *gram,
 
 static void add_gram(const struct heat_model *m, const char *gram,
 		     const struct heat_word *from, const struct heat_word *to,
-		     GArray *out)
+		     double factor, GArray *out)
 {
 	struct heat_gram g;
 
 	g.phrase = lookup(m, gram, &g.weight);
 	if (!g.phrase || g.weight == 0)
 		return;
+	g.aimed = g.weight > 0 ? g.weight * factor : g.weight;
 	for (guint i = 0; i < out->len; i++)
 		if (g_array_index(out, struct heat_gram, i).phrase == g.phrase)
 			return; /* once a sentence */
@@ -152,21 +153,22 @@ static void add_gram(const struct heat_model *m, const char *gram,
 }
 
 void heat_model_grams(const struct heat_model *m, const struct heat_word *v,
-		      size_t n, GArray *out)
+		      size_t n, const double *factor, GArray *out)
 {
 	char pair[2 * HEAT_MAX_WORD + 2];
 
 	for (size_t k = 0; k < n; k++) {
 		if (v[k].code)
 			continue;
-		add_gram(m, v[k].lower, &v[k], &v[k], out);
+		add_gram(m, v[k].lower, &v[k], &v[k], factor[k], out);
 		if (k && !v[k - 1].code && !v[k].brk) {
 			size_t a = strlen(v[k - 1].lower);
 
 			memcpy(pair, v[k - 1].lower, a);
 			pair[a] = ' ';
 			strcpy(pair + a + 1, v[k].lower);
-			add_gram(m, pair, &v[k - 1], &v[k], out);
+			add_gram(m, pair, &v[k - 1], &v[k],
+				 MIN(factor[k - 1], factor[k]), out);
 		}
 	}
 }
@@ -184,7 +186,7 @@ static bool seen_before(const GArray *const *sents, size_t s,
 }
 
 double heat_model_logit(const struct heat_model *m, const GArray *const *sents,
-			size_t n)
+			size_t n, bool aimed)
 {
 	double logit = m->bias;
 
@@ -196,7 +198,7 @@ double heat_model_logit(const struct heat_model *m, const GArray *const *sents,
 				&g_array_index(sents[s], struct heat_gram, i);
 
 			if (!seen_before(sents, s, g->phrase))
-				logit += g->weight;
+				logit += aimed ? g->aimed : g->weight;
 		}
 	return logit;
 }

@@ -117,6 +117,33 @@ START_TEST(a_flag_names_its_phrases)
 }
 END_TEST
 
+/* A phrase that is part of a lexicon cue weighs no more than the cue
+ * does where it is aimed: the model learned "screwed" is heat, the
+ * lexicon knows "I screwed up" owns a mistake. */
+START_TEST(the_model_keeps_to_whom_a_cue_is_aimed_at)
+{
+	civil_heat_t *h = with_files("model my.model\n2 profanity screwed\n"
+				     "0 ignore i screwed\n2 mockery sigh\n",
+				     "bias -1\nscale 1\noffset 0\n"
+				     "4 screwed\n");
+	civil_heat_score_t s;
+	const char *t = "Sigh. I screwed up the rebase.";
+
+	/* The logit is the model's own... */
+	ck_assert_double_eq_tol(heat_model_text_logit(h, t, strlen(t)), 3.0,
+				1e-9);
+	/* ...but its heat keeps to the lexicon's verdict. */
+	civil_heat_score_text(h, t, strlen(t), &s);
+	ck_assert_double_eq_tol(s.score, 2.0, 1e-9);
+	civil_heat_score_release(&s);
+	t = "Sigh. You screwed up the rebase.";
+	civil_heat_score_text(h, t, strlen(t), &s);
+	ck_assert_double_gt(s.score, 5.0);
+	civil_heat_score_release(&s);
+	civil_heat_free(h);
+}
+END_TEST
+
 START_TEST(a_lexicon_switches_the_model)
 {
 	const char *dir = unit_tmpdir();
@@ -169,6 +196,7 @@ Suite *suite_model(void)
 
 	tcase_add_test(tc, c_and_the_training_script_agree);
 	tcase_add_test(tc, a_flag_names_its_phrases);
+	tcase_add_test(tc, the_model_keeps_to_whom_a_cue_is_aimed_at);
 	tcase_add_test(tc, a_lexicon_switches_the_model);
 	suite_add_tcase(s, tc);
 	return s;
