@@ -12,6 +12,8 @@ FILE@dev and FILE@report take one part of bench/heat_split.py's split.
 CIVIL_MODEL_FOLDS=DIR (from `scripts/heat_model.py folds`): rows of the
 sets the learned layer is trained on are each scored by the fold's model
 that never saw them, so those figures are not in-sample.
+
+CIVIL_NO_MODEL=1: the lexicon alone, without the learned layer.
 """
 import json
 import os
@@ -89,13 +91,19 @@ def score_rows(build, rows):
 
 
 def with_model(build, model, tmp):
-    """A copy of build's civil-scan whose shipped model is model."""
+    """A copy of build's civil-scan whose shipped model is model (None:
+    no model at all)."""
     os.makedirs(os.path.join(tmp, "bin"), exist_ok=True)
     shutil.copy(os.path.join(build, "bin", "civil-scan"),
                 os.path.join(tmp, "bin"))
     shutil.copytree(os.path.join(build, "share"), os.path.join(tmp, "share"),
                     dirs_exist_ok=True)
-    shutil.copy(model, os.path.join(tmp, "share", "civil", "heat.model"))
+    if model:
+        shutil.copy(model, os.path.join(tmp, "share", "civil", "heat.model"))
+    else:
+        with open(os.path.join(tmp, "share", "civil", "heat.lexicon"),
+                  "a") as f:
+            f.write("\nmodel none\n")
     return tmp
 
 
@@ -126,6 +134,9 @@ def held_out(build, folds, name, rows):
 def main():
     build = sys.argv[1]
     files = sys.argv[2:]
+    if os.environ.get("CIVIL_NO_MODEL"):
+        tmp = tempfile.mkdtemp()
+        build = with_model(build, None, tmp)
     threshold = float(os.environ.get("CIVIL_THRESHOLD", "2.5"))
     show = os.environ.get("SHOW")  # "fp" or "fn": print examples
     folds = os.environ.get("CIVIL_MODEL_FOLDS")
