@@ -480,8 +480,9 @@ static void model_reasons(const civil_heat_t *h, const struct sentence *v,
 				continue;
 			g_array_append_val(all, g);
 		}
-	qsort(all->data, all->len, sizeof(struct heat_gram),
-	      by_gram_weight_desc);
+	if (all->len)
+		qsort(all->data, all->len, sizeof(struct heat_gram),
+		      by_gram_weight_desc);
 	for (guint i = 0; i < all->len && i < MODEL_REASONS; i++) {
 		const struct heat_gram *g =
 			&g_array_index(all, struct heat_gram, i);

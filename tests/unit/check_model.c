@@ -144,6 +144,23 @@ START_TEST(the_model_keeps_to_whom_a_cue_is_aimed_at)
 }
 END_TEST
 
+/* Heat from the bias alone has no phrase to name, and names none. */
+START_TEST(no_phrase_no_model_reason)
+{
+	civil_heat_t *h = with_files("model my.model\n2 mockery sigh\n",
+				     "bias 1\nscale 1\noffset 0\n0.1 sigh\n");
+	civil_heat_score_t s;
+	const char *t = "Sigh.";
+
+	civil_heat_score_text(h, t, strlen(t), &s);
+	ck_assert_double_eq_tol(s.score, 3.1, 1e-9);
+	ck_assert_uint_eq(s.n_reasons, 1);
+	ck_assert_str_eq(s.reasons[0].signal, "mockery");
+	civil_heat_score_release(&s);
+	civil_heat_free(h);
+}
+END_TEST
+
 START_TEST(a_lexicon_switches_the_model)
 {
 	const char *dir = unit_tmpdir();
@@ -197,6 +214,7 @@ Suite *suite_model(void)
 	tcase_add_test(tc, c_and_the_training_script_agree);
 	tcase_add_test(tc, a_flag_names_its_phrases);
 	tcase_add_test(tc, the_model_keeps_to_whom_a_cue_is_aimed_at);
+	tcase_add_test(tc, no_phrase_no_model_reason);
 	tcase_add_test(tc, a_lexicon_switches_the_model);
 	suite_add_tcase(s, tc);
 	return s;
