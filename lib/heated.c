@@ -49,9 +49,20 @@ static char strip_char(double score, double threshold, bool tagged_by_hand)
 	return '.';
 }
 
+static int by_weight_desc(const void *a, const void *b)
+{
+	const civil_heated_passage_t *x = a, *y = b;
+
+	return (x->weight < y->weight) - (x->weight > y->weight);
+}
+
+/* A message's reasons, weightiest first: stored ones come back from
+ * notmuch in the order of their text, not of their weight. */
 static void passages_from_heat(GArray *out, const char *id,
 			       const civil_heat_score_t *h)
 {
+	guint first = out->len;
+
 	for (size_t i = 0; i < h->n_reasons; i++) {
 		civil_heated_passage_t p = { 0 };
 
@@ -64,6 +75,10 @@ static void passages_from_heat(GArray *out, const char *id,
 		p.sentence = civil_xstrdup(h->reasons[i].sentence);
 		g_array_append_val(out, p);
 	}
+	if (out->len > first + 1)
+		qsort(&g_array_index(out, civil_heated_passage_t, first),
+		      out->len - first, sizeof(civil_heated_passage_t),
+		      by_weight_desc);
 }
 
 /* Score a message from its file; false when it can't be read. */
