@@ -8,6 +8,8 @@
 #                   FUZZ_SECONDS (60); FUZZ="remind heat" picks harnesses
 #   make demo       install missing packages, then run the bundled example
 #   make bench      run the benchmarks in bench/
+#   make model      train the heat scorer's learned layer (data/heat.model)
+#                   from ../shared/heat-dev; never part of a build
 #   make install    PREFIX=/usr/local DESTDIR=; a plain install
 #   make fresh-check  the README's commands on a new Debian 12 root (root)
 #   make dist       civil-$(VERSION).tar.gz from HEAD; make distcheck checks it
@@ -61,7 +63,8 @@ CMDS = civil-remind civil-sendmail civil-install civil-scan civil-heated \
 	escalate-thread
 BINS = $(CMDS:%=$(B)/bin/%)
 HOOKS = $(notdir $(wildcard hooks/*))
-DATA = $(HOOKS:%=$(B)/share/civil/hooks/%) $(B)/share/civil/heat.lexicon
+DATA = $(HOOKS:%=$(B)/share/civil/hooks/%) $(B)/share/civil/heat.lexicon \
+	$(B)/share/civil/heat.model
 UNIT_SRC = $(sort $(wildcard tests/unit/*.c))
 UNIT_OBJ = $(UNIT_SRC:%.c=$(B)/obj/%.o)
 MAN = $(wildcard doc/*.1)
@@ -96,7 +99,7 @@ deps-test:
 deps-fuzz:
 	@scripts/need-deps fuzz
 
-$(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h cmd/cmd.h
+$(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h lib/heat.h cmd/cmd.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CIVIL_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
@@ -238,6 +241,13 @@ bench: deps-test
 	@$(MAKE) --no-print-directory build
 	bench/run.sh $(abspath $(B))
 
+# The learned layer's weights are committed; this remakes them (and the
+# unit test's fixture of scores) from the labelled sets in ../shared.
+SHARED ?= ../shared
+model:
+	/usr/bin/python3 scripts/heat_model.py train $(SHARED)/heat-dev \
+		data/heat.model tests/fixtures/heat-model-scores.txt
+
 # A plain install: files only, into $(DESTDIR) plus the directories the
 # build was made for.  civil.pc is written here, with the real directories.
 install: build
@@ -255,7 +265,8 @@ install: build
 	install -m 644 lib/civil.h $(DESTDIR)$(INCLUDEDIR)
 	install -d $(DESTDIR)$(DATADIR)/civil/hooks
 	install -m 755 $(HOOKS:%=$(B)/share/civil/hooks/%) $(DESTDIR)$(DATADIR)/civil/hooks
-	install -m 644 $(B)/share/civil/heat.lexicon $(DESTDIR)$(DATADIR)/civil
+	install -m 644 $(B)/share/civil/heat.lexicon \
+		$(B)/share/civil/heat.model $(DESTDIR)$(DATADIR)/civil
 	install -d $(DESTDIR)$(MANDIR)/man1
 	install -m 644 $(MAN) $(DESTDIR)$(MANDIR)/man1
 	install -d $(DESTDIR)$(DOCDIR)
@@ -291,5 +302,5 @@ clean:
 	rm -rf build
 
 .PHONY: all build pkgs-present deps-test deps-fuzz check test fuzz demo \
-	fresh-check dist distcheck bench install uninstall format clean FORCE
+	fresh-check dist distcheck bench model install uninstall format clean FORCE
 .SECONDARY:

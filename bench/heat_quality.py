@@ -1,17 +1,29 @@
 #!/usr/bin/env python3
-"""heat_quality.py BUILD [FILE.jsonl ...] - how well civil's heat scorer
-agrees with labelled text (../shared/heat-dev by default).
+"""heat_quality.py BUILD [FILE.jsonl[@dev|@report] ...] - how well
+civil's heat scorer agrees with labelled text (../shared/heat-dev).
 
 Each row becomes one message of an mbox; the real `civil-scan --mbox
 --scores` scores them; precision, recall and F1 of the positive class are
 printed per file at the configured threshold (and at a few others, to see
 the trade-off).  Rows are never written anywhere but a temporary file.
+
+FILE@dev and FILE@report take one part of bench/heat_split.py's split.
+
+CIVIL_MODEL_FOLDS=DIR (from `scripts/heat_model.py folds`): rows of the
+sets the learned layer is trained on are each scored by the fold's model
+that never saw them, so those figures are not in-sample.
+
+CIVIL_NO_MODEL=1: the lexicon alone, without the learned layer.
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import heat_split  # noqa: E402
 
 THRESHOLDS = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5)
 
@@ -63,18 +75,78 @@ def prf(rows, got, t):
     return p, r, f
 
 
+def load(spec):
+    path, _, part = spec.partition("@")
+    name = os.path.basename(path) + ("@" + part if part else "")
+    if part:
+        return name, heat_split.rows_of(path, part)
+    return name, [json.loads(l) for l in open(path, encoding="utf-8")]
+
+
+def score_rows(build, rows):
+    with tempfile.TemporaryDirectory() as tmp:
+        mbox = os.path.join(tmp, "rows.mbox")
+        mbox_of(rows, mbox)
+        return scores(build, mbox)
+
+
+def with_model(build, model, tmp):
+    """A copy of build's civil-scan whose shipped model is model (None:
+    no model at all)."""
+    os.makedirs(os.path.join(tmp, "bin"), exist_ok=True)
+    shutil.copy(os.path.join(build, "bin", "civil-scan"),
+                os.path.join(tmp, "bin"))
+    shutil.copytree(os.path.join(build, "share"), os.path.join(tmp, "share"),
+                    dirs_exist_ok=True)
+    if model:
+        shutil.copy(model, os.path.join(tmp, "share", "civil", "heat.model"))
+    else:
+        with open(os.path.join(tmp, "share", "civil", "heat.lexicon"),
+                  "a") as f:
+            f.write("\nmodel none\n")
+    return tmp
+
+
+def held_out(build, folds, name, rows):
+    """Scores of rows, each from the fold model that did not see it, or
+    None when the learned layer never trains on this set."""
+    ids = {}
+    for f in sorted(os.listdir(folds)):
+        if f.endswith(".ids"):
+            for line in open(os.path.join(folds, f)):
+                set_name, rid = line.rstrip("\n").split("\t")
+                if set_name == name:
+                    ids[rid] = f[:-4]
+    if not ids:
+        return None
+    got = {}
+    for fold in sorted(set(ids.values())):
+        mine = [i for i, r in enumerate(rows) if ids.get(str(r["id"])) == fold]
+        with tempfile.TemporaryDirectory() as tmp:
+            b = with_model(build, os.path.join(folds, fold + ".model"), tmp)
+            part = score_rows(b, [rows[i] for i in mine])
+        for k, i in enumerate(mine):
+            if k in part:
+                got[i] = part[k]
+    return got
+
+
 def main():
     build = sys.argv[1]
     files = sys.argv[2:]
+    if os.environ.get("CIVIL_NO_MODEL"):
+        tmp = tempfile.mkdtemp()
+        build = with_model(build, None, tmp)
     threshold = float(os.environ.get("CIVIL_THRESHOLD", "2.5"))
     show = os.environ.get("SHOW")  # "fp" or "fn": print examples
+    folds = os.environ.get("CIVIL_MODEL_FOLDS")
     for path in files:
-        rows = [json.loads(l) for l in open(path, encoding="utf-8")]
-        with tempfile.TemporaryDirectory() as tmp:
-            mbox = os.path.join(tmp, "rows.mbox")
-            mbox_of(rows, mbox)
-            got = scores(build, mbox)
-        name = os.path.basename(path)
+        name, rows = load(path)
+        got = held_out(build, folds, name, rows) if folds else None
+        if got is not None:
+            name += " (held out)"
+        else:
+            got = score_rows(build, rows)
         p, r, f = prf(rows, got, threshold)
         pos = sum(1 for x in rows if x["label"] == 1)
         print(f"{name}: {len(rows)} rows, {pos} positive; at {threshold:g}: "

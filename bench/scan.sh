@@ -2,9 +2,9 @@
 # scan.sh BUILD - civil-scan over the ksummit corpus (../shared; skipped
 # when absent), side by side with cat-ing every file of it and with
 # notmuch only listing them (the floor for anything that asks notmuch
-# which files to read): warm cache,
-# and, when this is allowed to drop the page cache (root), cold.  Then the
-# heat scorer's agreement with the labelled heat-dev sets.
+# which files to read): warm cache, and, when this is allowed to drop the
+# page cache (root), cold.  BASE=OTHER_BUILD adds another build's
+# civil-scan as an arm of the same run.  How well it scores: heat.sh.
 . "$(dirname "$0")/lib.sh"
 shared=$(cd "$(dirname "$0")/../.." && pwd)/shared
 rounds=${ROUNDS:-5}
@@ -20,7 +20,7 @@ if test -r "$corpus"; then
 	if (echo 3 >/proc/sys/vm/drop_caches) 2>/dev/null; then cold=yes; fi
 
 	for mode in warm $(test $cold = yes && echo cold); do
-		c= l= s=
+		c= l= s= o=
 		for r in $(seq 1 "$rounds"); do
 			test $mode = cold && drop
 			t0=$(now_ns)
@@ -34,6 +34,12 @@ if test -r "$corpus"; then
 			t0=$(now_ns)
 			civil-scan --scores '*' >"$work/scores"
 			s="$s $(($(now_ns) - t0))"
+			if test -n "${BASE:-}"; then
+				test $mode = cold && drop
+				t0=$(now_ns)
+				"$BASE/bin/civil-scan" --scores '*' >/dev/null
+				o="$o $(($(now_ns) - t0))"
+			fi
 		done
 		c=$(median $c) l=$(median $l) s=$(median $s)
 		echo "ksummit corpus, $files files, $mode cache, median of $rounds:"
@@ -41,6 +47,10 @@ if test -r "$corpus"; then
 		echo "  notmuch listing the files: $(ms "$l") ms (a floor: no file read)"
 		echo "  civil-scan --scores '*':  $(ms "$s") ms"
 		echo "  ratio:                    $(ratio "$s" "$c") (target <= 2)"
+		if test -n "${BASE:-}"; then
+			o=$(median $o)
+			echo "  BASE civil-scan --scores: $(ms "$o") ms, ratio $(ratio "$o" "$c")"
+		fi
 	done
 	t0=$(now_ns)
 	civil-scan --apply '*'
@@ -69,6 +79,7 @@ if test -r "$corpus"; then
 	echo "  civil-scan --apply tag:bench-new: $(ms "$(median $q)") ms"
 	echo "  civil-scan --apply (lastmod):     $(ms "$(median $m)") ms"
 	echo "tagged: $(notmuch count tag:heated) messages heated," \
+		"$(notmuch count tag:heated-thread) of $(notmuch count "*") in heated threads," \
 		"$(notmuch count --output=threads tag:heated-thread) of" \
 		"$(notmuch count --output=threads '*') threads heated"
 	echo "top threads:"
@@ -77,14 +88,3 @@ else
 	echo "scan.sh: $corpus not here; corpus timing skipped"
 fi
 
-if test -d "$shared/heat-dev"; then
-	echo "heat-dev agreement (heat_quality.py):"
-	python3 "$(dirname "$0")/heat_quality.py" "$build" \
-		"$shared/heat-dev/vcu_github_comments.jsonl" \
-		"$shared/heat-dev/toxicr_code_review.jsonl" \
-		"$shared/heat-dev/sarker2020_code_review.jsonl" \
-		"$shared/heat-dev/sarker2020_gitter.jsonl" \
-		"$shared/heat-dev/strudel_issue_comments.jsonl"
-else
-	echo "scan.sh: $shared/heat-dev not here; quality skipped"
-fi

@@ -435,12 +435,23 @@ bool civil_reminder_present(const char *text, size_t len, const char *reminder);
 
 typedef struct civil_heat civil_heat_t;
 
+/* Whom a heated word is aimed at, as found from the words around it. */
+typedef enum civil_heat_target {
+	CIVIL_TARGET_NONE = 0, /* nothing in particular */
+	CIVIL_TARGET_PERSON,   /* a participant: "you are", "he is" */
+	CIVIL_TARGET_WORK,     /* a person's work: "your patch" */
+	CIVIL_TARGET_THING,    /* code, tools, hardware: "this driver" */
+	CIVIL_TARGET_SELF,     /* the sender: "I was an idiot" */
+} civil_heat_target_t;
+
 typedef struct civil_heat_reason {
-	char *signal;	/* lexicon category, "shouting" or "exclamation" */
+	char *signal;	/* lexicon category, "shouting", "exclamation",
+			 * "model" */
 	char *match;	/* the words as the sender wrote them */
 	char *sentence; /* the sentence they are in, on one line */
 	double weight;	/* what they added to the sentence */
-	bool aimed;	/* said to "you" (insult, contempt, profanity) */
+	bool aimed;	/* aimed at a person (target PERSON) */
+	civil_heat_target_t target;
 } civil_heat_reason_t;
 
 typedef struct civil_heat_score {
@@ -467,6 +478,9 @@ void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 void civil_heat_score_message(const civil_heat_t *h, civil_message_t *msg,
 			      civil_heat_score_t *out);
 void civil_heat_score_release(civil_heat_score_t *s);
+/* Is enough of the heat aimed at a person (half the threshold or more)
+ * for the thread to be heated by this message alone? */
+bool civil_heat_personal(const civil_heat_score_t *s, double threshold);
 /* "insult 'idiot' (at a person); shouting 'STOP THIS NOW'" */
 void civil_heat_reasons_line(const civil_heat_score_t *s,
 			     struct civil_buf *out);
@@ -476,6 +490,8 @@ typedef struct civil_heat_sample {
 	double score;
 	const char *author; /* address, for counting people */
 	long long date;	    /* seconds since the epoch */
+	bool personal;	    /* its heat is aimed at a person */
+	bool by_hand;	    /* a person tagged it heated */
 } civil_heat_sample_t;
 
 typedef struct civil_thread_heat {
@@ -487,9 +503,10 @@ typedef struct civil_thread_heat {
 	bool is_heated;	 /* the thread as a whole is heated */
 } civil_thread_heat_t;
 
-/* Aggregate message heat: a thread is heated when a message is, or when
- * three warm messages (half the threshold) from two people or more build
- * up to it. */
+/* Aggregate message heat: a thread is heated when a person tagged one of
+ * its messages heated, when a heated message is aimed at a person, when
+ * two people sent heated messages, or when one message is twice as hot as
+ * the threshold. */
 void civil_thread_heat(const civil_heat_sample_t *v, size_t n, double threshold,
 		       civil_thread_heat_t *out);
 

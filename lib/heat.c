@@ -3,14 +3,16 @@
  * heat.c - how heated a message's own words are, and why.
  *
  * The score is transparent on purpose: a weighted lexicon (a data file,
- * heat.lexicon) plus a few signals no word list catches (shouting, "!!!",
- * insults aimed at "you").  Every point of a score comes with the sentence
- * and the words that earned it, so a reader can disagree with it.
+ * heat.lexicon, see lexicon.c) plus a few signals no word list catches
+ * (shouting, "!!!"), each weighed by whom it is aimed at (target.c), and,
+ * when one is installed, a learned layer over word pairs (model.c).
+ * Every point of a score comes with the sentence and the words that
+ * earned it, so a reader can disagree with it.
  *
- * Only authored text is scored (message.c strips quotes, diffs and
- * signatures).  Code is skipped: lines that end like C statements, and
- * tokens that look like identifiers, calls, paths or addresses, so that
- * kill(), panic_on_oops or dumb_buffer_create never count.
+ * Only authored text is scored (text.c strips quotes, diffs, signatures
+ * and pasted output).  Code is skipped: lines that end like C
+ * statements, and tokens that look like identifiers, calls, paths or
+ * addresses (words.c).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -20,247 +22,10 @@
 #include <string.h>
 
 #include "civil.h"
+#include "heat.h"
 #include "internal.h"
 
-#define MAX_WORD    40 /* longer tokens are not words */
-#define MAX_PHRASE  8  /* words in one lexicon phrase */
 #define MAX_REASONS 32
-
-#define MAX_CATEGORY 31
-
-/*
- * One lexicon line; its words live in store.  Entries sharing a first word
- * (or, for a prefix, its first three letters) are chained in file order.
- */
-struct entry {
-	struct entry *next;
-	const char *words[MAX_PHRASE];
-	bool prefix[MAX_PHRASE];
-	size_t n;
-	double weight;
-	bool ignore;
-	char key3[4];
-	char category[MAX_CATEGORY + 1];
-	char store[];
-};
-
-/*
- * The lexicon is read in every hook run, so it is built cheaply: entries
- * come from a few large blocks freed together, and the tables point into
- * them rather than owning copies.
- */
-struct block {
-	struct block *next;
-	size_t used, size;
-	max_align_t data[];
-};
-
-struct civil_heat {
-	struct block *blocks;
-	GHashTable *exact;   /* first word -> first entry of its chain */
-	GHashTable *prefix3; /* first 3 letters of a prefix word -> ... */
-};
-
-/* Character classes, looked up per byte in the scanner's inner loop. */
-enum { CODE = 1, STRIP = 2 };
-static unsigned char char_class[256];
-
-static void init_classes(void)
-{
-	for (const char *c = "_()[]{}<>=\\#$%^&|~@`+"; *c; c++)
-		char_class[(unsigned char)*c] |= CODE;
-	for (const char *c = "\"'()[]{}<>*_.,;:!?~`"; *c; c++)
-		char_class[(unsigned char)*c] |= STRIP;
-}
-
-/* ---- the lexicon ---- */
-
-static void *heat_alloc(civil_heat_t *h, size_t n)
-{
-	struct block *b = h->blocks;
-	void *p;
-
-	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
-	if (!b || b->size - b->used < n) {
-		size_t size = n > 32768 ? n : 32768;
-
-		b = calloc(1, sizeof(*b) + size);
-		if (!b)
-			abort();
-		b->size = size;
-		b->next = h->blocks;
-		h->blocks = b;
-	}
-	p = (char *)b->data + b->used;
-	b->used += n;
-	return p;
-}
-
-static bool same_phrase(const struct entry *a, const struct entry *b)
-{
-	if (a->n != b->n)
-		return false;
-	for (size_t i = 0; i < a->n; i++)
-		if (a->prefix[i] != b->prefix[i] ||
-		    strcmp(a->words[i], b->words[i]))
-			return false;
-	return true;
-}
-
-static void index_entry(civil_heat_t *h, struct entry *e)
-{
-	GHashTable *t = e->prefix[0] ? h->prefix3 : h->exact;
-	const char *k = e->words[0];
-	struct entry *old, *last = NULL;
-
-	if (e->prefix[0]) {
-		memcpy(e->key3, e->words[0], 3);
-		k = e->key3;
-	}
-	for (old = g_hash_table_lookup(t, k); old; old = old->next) {
-		/* Said again: the later file wins. */
-		if (same_phrase(old, e)) {
-			old->weight = e->weight;
-			memcpy(old->category, e->category, sizeof(e->category));
-			old->ignore = e->ignore;
-			return; /* e stays in its block, unused */
-		}
-		last = old;
-	}
-	if (last)
-		last->next = e;
-	else
-		g_hash_table_insert(t, (char *)k, e);
-}
-
-/* "2", "0.5", "12.25": digits with an optional fraction, 0 to 100.  (Not
- * strtod: that was a tenth of a hook run's instructions.) */
-static bool parse_weight(const char *s, double *out)
-{
-	double w = 0, scale = 1;
-	const char *p = s;
-
-	for (; *p >= '0' && *p <= '9'; p++)
-		w = w * 10 + (*p - '0');
-	if (p == s)
-		return false;
-	if (*p == '.')
-		for (p++; *p >= '0' && *p <= '9'; p++)
-			w += (*p - '0') * (scale /= 10);
-	*out = w;
-	return !*p && w <= 100;
-}
-
-/* "WEIGHT CATEGORY word word*" -> entry, or NULL with *why set.  Runs
- * for every lexicon line in every hook run, so it splits in place. */
-static struct entry *parse_entry(civil_heat_t *h, char *line, const char **why)
-{
-	char *tok[2 + MAX_PHRASE], *w;
-	size_t ntok = 0, len[2 + MAX_PHRASE], size = 0;
-	struct entry *e;
-	double weight;
-
-	for (char *p = line;;) {
-		p += strspn(p, " \t");
-		if (!*p)
-			break;
-		if (ntok == 2 + MAX_PHRASE) {
-			*why = "phrase too long (8 words at most)";
-			return NULL;
-		}
-		tok[ntok] = p;
-		p += len[ntok] = strcspn(p, " \t");
-		if (*p)
-			*p++ = '\0';
-		ntok++;
-	}
-	if (!ntok || !parse_weight(tok[0], &weight)) {
-		*why = "weight must be a number from 0 to 100";
-		return NULL;
-	}
-	if (ntok < 2) {
-		*why = "missing category";
-		return NULL;
-	}
-	if (len[1] > MAX_CATEGORY) {
-		*why = "category too long";
-		return NULL;
-	}
-	if (ntok < 3) {
-		*why = "missing phrase";
-		return NULL;
-	}
-	for (size_t i = 2; i < ntok; i++) {
-		size_t n = len[i];
-		bool prefix = n && tok[i][n - 1] == '*';
-
-		if (prefix && n - 1 < 3) {
-			*why = "a prefix needs 3 letters or more";
-			return NULL;
-		}
-		if (prefix)
-			n--;
-		if (!n || n > MAX_WORD) {
-			*why = "bad word";
-			return NULL;
-		}
-		size += n + 1;
-	}
-	e = heat_alloc(h, sizeof(*e) + size);
-	e->weight = weight;
-	memcpy(e->category, tok[1], len[1]);
-	e->ignore = !strcmp(tok[1], "ignore");
-	w = e->store;
-	for (size_t i = 2; i < ntok; i++) {
-		size_t n = len[i];
-
-		e->prefix[e->n] = tok[i][n - 1] == '*';
-		if (e->prefix[e->n])
-			n--;
-		for (size_t k = 0; k < n; k++)
-			w[k] = (char)tolower((unsigned char)tok[i][k]);
-		e->words[e->n++] = w;
-		w += n + 1;
-	}
-	return e;
-}
-
-static civil_status_t load_lexicon(civil_heat_t *h, const char *path,
-				   civil_error_t *err)
-{
-	struct civil_buf text = CIVIL_BUF_INIT;
-	civil_status_t st;
-	char *line;
-	int lineno = 0;
-
-	st = civil_file_read(path, &text, err);
-	if (st)
-		return st;
-	/* strtok_r skips empty lines, so count them by hand. */
-	for (char *p = text.buf; p && *p;) {
-		char *nl = strchr(p, '\n');
-		const char *why = NULL;
-		struct entry *e;
-
-		if (nl)
-			*nl = '\0';
-		lineno++;
-		line = p;
-		p = nl ? nl + 1 : NULL;
-		line[strcspn(line, "#\r")] = '\0';
-		if (!line[strspn(line, " \t")])
-			continue;
-		e = parse_entry(h, line, &why);
-		if (!e) {
-			st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
-					     "%s:%d: %s", path, lineno, why);
-			break;
-		}
-		index_entry(h, e);
-	}
-	civil_buf_release(&text);
-	return st;
-}
 
 civil_status_t civil_heat_new(const char *const *lexicons, civil_heat_t **out,
 			      civil_error_t *err)
@@ -270,12 +35,11 @@ civil_status_t civil_heat_new(const char *const *lexicons, civil_heat_t **out,
 
 	if (!h)
 		abort();
-	if (!char_class['_'])
-		init_classes();
-	h->exact = g_hash_table_new(g_str_hash, g_str_equal);
-	h->prefix3 = g_hash_table_new(g_str_hash, g_str_equal);
+	heat_words_init();
 	for (size_t i = 0; lexicons && lexicons[i] && !st; i++)
-		st = load_lexicon(h, lexicons[i], err);
+		st = heat_lexicon_load(h, lexicons[i], err);
+	if (!h->exact && !st)
+		st = heat_lexicon_load(h, "/dev/null", err);
 	if (st) {
 		civil_heat_free(h);
 		h = NULL;
@@ -311,273 +75,67 @@ void civil_heat_free(civil_heat_t *h)
 {
 	if (!h)
 		return;
-	g_hash_table_destroy(h->exact);
-	g_hash_table_destroy(h->prefix3);
-	while (h->blocks) {
-		struct block *next = h->blocks->next;
-
-		free(h->blocks);
-		h->blocks = next;
-	}
+	heat_lexicon_free(h);
 	free(h);
-}
-
-/* ---- words ---- */
-
-struct word {
-	char lower[MAX_WORD + 1];
-	const char *src; /* in the sentence, for quoting the match */
-	size_t src_len;
-	bool upper;	 /* ALL CAPS, two letters or more */
-	bool shout_word; /* a common word: in capitals, it is shouting */
-	bool you;
-	bool me;
-	bool brk; /* code or punctuation before it: phrases stop here */
-};
-
-static bool code_char(unsigned char c)
-{
-	return char_class[c] & CODE;
-}
-
-/* An identifier, call, path, number, address or URL is not a word. */
-static bool is_code(const char *s, size_t n)
-{
-	bool lower_seen = false;
-
-	if (n > MAX_WORD)
-		return true;
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (code_char(c) || isdigit(c))
-			return true;
-		if (c == '.' || c == ':')
-			return true; /* inside the token: foo.bar, a::b */
-		if (islower(c))
-			lower_seen = true;
-		else if (isupper(c) && lower_seen)
-			return true; /* camelCase */
-	}
-	return false;
-}
-
-static bool strip_char(unsigned char c)
-{
-	return char_class[c] & STRIP;
-}
-
-static bool in_list(const char *w, const char *const *list)
-{
-	for (; *list; list++)
-		if (!strcmp(w, *list))
-			return true;
-	return false;
-}
-
-static const char *const first_person[] = {
-	"i",	"i'm", "im",   "me",   "my", "myself",
-	"i've", "i'd", "i'll", "mine", NULL,
-};
-
-static const char *const second_person[] = {
-	"you",	  "you're", "youre",  "your", "yours", "yourself", "yourselves",
-	"you've", "you'd",  "you'll", "u",    "ur",    NULL,
-};
-
-/* Acronym runs (ACPI PCI MSI) are not shouting; a run with one of these
- * in it is. */
-static const char *const shout_words[] = {
-	"very",	  "should", "must",    "never",	   "always", "every", "still",
-	"really", "only",   "nothing", "anything", "please", "stop",  "why",
-	"i",	  "a",	    "the",     "is",	   "not",    "you",   "this",
-	"that",	  "are",    "do",      "don't",	   "dont",   "why",   "what",
-	"stop",	  "never",  "no",      "and",	   "or",     "it",    "we",
-	"your",	  "my",	    "to",      "of",	   "in",     "for",   "with",
-	"be",	  "have",   "has",     "will",	   "can",    "can't", "please",
-	"read",	  "all",    "was",     "again",	   "wrong",  "now",   "just",
-	"did",	  "does",   "am",      NULL,
-};
-
-static void add_word(GArray *words, const char *s, size_t n, bool brk)
-{
-	struct word w = { 0 };
-	bool any_lower = false;
-	size_t letters = 0;
-	size_t j = 0;
-
-	for (size_t i = 0; i < n && j < MAX_WORD; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		/* U+2019 RIGHT SINGLE QUOTATION MARK is an apostrophe. */
-		if (c == 0xe2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80 &&
-		    (unsigned char)s[i + 2] == 0x99) {
-			w.lower[j++] = '\'';
-			i += 2;
-			continue;
-		}
-		if (islower(c))
-			any_lower = true;
-		if (isalpha(c))
-			letters++;
-		w.lower[j++] = (char)tolower(c);
-	}
-	w.lower[j] = '\0';
-	w.src = s;
-	w.src_len = n;
-	w.brk = brk;
-	w.upper = !any_lower && letters > 0;
-	/* Only capitals can shout; only short words are pronouns. */
-	w.shout_word = w.upper && in_list(w.lower, shout_words);
-	w.you = j <= 10 && (w.lower[0] == 'y' || w.lower[0] == 'u') &&
-		in_list(w.lower, second_person);
-	w.me = j <= 6 && (w.lower[0] == 'i' || w.lower[0] == 'm') &&
-	       in_list(w.lower, first_person);
-	g_array_append_val(words, w);
-}
-
-/* "WTF::", "foo->bar", "f()", "https://": code even once punctuation is
- * stripped from the ends. */
-static bool looks_like_code(const char *a, const char *b)
-{
-	for (const char *p = a; p + 1 < b; p++) {
-		if ((p[0] == ':' && (p[1] == ':' || p[1] == '/')) ||
-		    (p[0] == '-' && p[1] == '>') ||
-		    (p[0] == '(' && p[1] == ')'))
-			return true;
-	}
-	return false;
-}
-
-/* Split a sentence into words, marking where phrases must not run on. */
-static void split_words(const char *s, size_t n, GArray *words)
-{
-	const char *end = s + n;
-	bool brk = true;
-
-	while (s < end) {
-		const char *a, *b;
-
-		while (s < end && isspace((unsigned char)*s))
-			s++;
-		a = s;
-		while (s < end && !isspace((unsigned char)*s))
-			s++;
-		b = s;
-		if (a == b)
-			break;
-		/* Leading and trailing punctuation is not part of a word;
-		 * punctuation inside a sentence breaks a phrase. */
-		/* "WTF::", "foo->bar", "f()" are code even once stripped. */
-		if (looks_like_code(a, b)) {
-			brk = true;
-			continue;
-		}
-		while (a < b && strip_char((unsigned char)*a))
-			a++, brk = true;
-		while (b > a && strip_char((unsigned char)b[-1]))
-			b--;
-		if (a == b || is_code(a, (size_t)(b - a))) {
-			brk = true;
-			continue;
-		}
-		/* '-' and '/' join words: brain-dead, and/or. */
-		for (const char *p = a, *q; p < b; p = q + 1) {
-			q = p;
-			while (q < b && *q != '-' && *q != '/')
-				q++;
-			if (q > p)
-				add_word(words, p, (size_t)(q - p), brk);
-			brk = false;
-		}
-		brk = b < s && strchr(",;:!?", *b);
-	}
-}
-
-/* ---- matching ---- */
-
-static bool word_matches(const struct entry *e, size_t k, const char *w)
-{
-	if (e->prefix[k])
-		return !strncmp(w, e->words[k], strlen(e->words[k]));
-	return !strcmp(w, e->words[k]);
-}
-
-static bool entry_matches_at(const struct entry *e, const struct word *v,
-			     size_t i, size_t n)
-{
-	if (i + e->n > n)
-		return false;
-	for (size_t k = 0; k < e->n; k++) {
-		if (k > 0 && v[i + k].brk)
-			return false;
-		if (!word_matches(e, k, v[i + k].lower))
-			return false;
-	}
-	return true;
-}
-
-static void consider(const struct entry *e, const struct word *v, size_t i,
-		     size_t n, const struct entry **best)
-{
-	for (; e; e = e->next) {
-		if (!entry_matches_at(e, v, i, n))
-			continue;
-		/* Longest wins; on a tie, "ignore" does. */
-		if (!*best || e->n > (*best)->n ||
-		    (e->n == (*best)->n && e->ignore))
-			*best = e;
-	}
-}
-
-static const struct entry *
-longest_match(const civil_heat_t *h, const struct word *v, size_t i, size_t n)
-{
-	const struct entry *best = NULL;
-	char key[4] = { 0 };
-
-	consider(g_hash_table_lookup(h->exact, v[i].lower), v, i, n, &best);
-	if (strlen(v[i].lower) >= 3) {
-		memcpy(key, v[i].lower, 3);
-		consider(g_hash_table_lookup(h->prefix3, key), v, i, n, &best);
-	}
-	return best;
 }
 
 /* ---- scoring ---- */
 
 struct sentence {
 	size_t off, len; /* in the prose buffer */
-	double score;
-	guint first, n; /* its reasons in the found array */
+	double score;	 /* what its cues add up to */
+	guint first, n;	 /* its reasons in the found array */
+	GArray *grams;	 /* struct heat_gram: the model's phrases in it */
 };
 
 static void add_reason(GArray *found, const char *signal, const char *match,
-		       size_t match_len, double weight)
+		       size_t match_len, double weight,
+		       civil_heat_target_t target)
 {
 	civil_heat_reason_t r = { 0 };
 
 	r.signal = strdup(signal);
 	r.match = strndup(match, match_len);
 	r.weight = weight;
+	r.target = target;
+	r.aimed = target == CIVIL_TARGET_PERSON;
 	g_array_append_val(found, r);
 }
 
-static bool strong_category(const char *c)
+/* Each lexicon cue of the sentence, once, weighed by its target. */
+/* What the cue e at words [i, i + len) is made of by whom it is aimed
+ * at (and by quotation marks), as a factor of its weight. */
+static double cue_factor(const heat_entry_t *e, const struct heat_word *v,
+			 size_t n, size_t i, size_t len, bool curt,
+			 civil_heat_target_t *t)
 {
-	return !strcmp(c, "insult") || !strcmp(c, "contempt") ||
-	       !strcmp(c, "profanity");
+	double f;
+
+	*t = heat_entry_says_you(e) ? CIVIL_TARGET_PERSON
+				    : heat_target(v, n, i, i + len);
+	f = heat_target_factor(heat_entry_category(e), *t, curt);
+	/* In quotation marks it is a mention: someone else's words, a name,
+	 * an example. */
+	if (v[i].quoted && v[i + len - 1].quoted)
+		f *= 0.5;
+	return f;
 }
 
-static double lexicon_hits(const civil_heat_t *h, const struct word *v,
-			   size_t n, bool you, bool me, GArray *found)
+/* Each lexicon cue of the sentence, once, weighed by its target; factor
+ * gets, for each word of a cue, what its target made of it (0 for words
+ * of an "ignore" phrase), for the learned layer. */
+static double lexicon_hits(const civil_heat_t *h, const struct heat_word *v,
+			   size_t n, bool curt, double *factor, GArray *found)
 {
-	const struct entry *seen[MAX_REASONS];
+	const heat_entry_t *seen[MAX_REASONS];
 	size_t n_seen = 0;
 	double score = 0;
 
 	for (size_t i = 0; i < n;) {
-		const struct entry *e = longest_match(h, v, i, n);
+		const heat_entry_t *e = heat_lexicon_match(h, v, i, n);
+		size_t len = e ? heat_entry_len(e) : 1;
+		civil_heat_target_t t = CIVIL_TARGET_NONE;
+		double f = 1.0, w;
 		bool dup = false;
 
 		if (!e) {
@@ -586,59 +144,62 @@ static double lexicon_hits(const civil_heat_t *h, const struct word *v,
 		}
 		for (size_t j = 0; j < n_seen; j++)
 			dup |= seen[j] == e;
-		if (!e->ignore && e->weight > 0 && !dup &&
+		f = heat_entry_ignored(e)
+			    ? 0
+			    : cue_factor(e, v, n, i, len, curt, &t);
+		for (size_t k = i; k < i + len; k++)
+			factor[k] = MIN(factor[k], f);
+		w = heat_entry_weight(e) * f;
+		if (!heat_entry_ignored(e) && w > 0 && !dup &&
 		    n_seen < MAX_REASONS) {
 			const char *a = v[i].src;
 			const char *b =
-				v[i + e->n - 1].src + v[i + e->n - 1].src_len;
-			double w = e->weight;
+				v[i + len - 1].src + v[i + len - 1].src_len;
 
-			if (you && strong_category(e->category))
-				w *= 1.5;
-			/* "I'm an idiot", "stupid me": said of oneself, it is
-			 * not an insult. */
-			else if (me && !strcmp(e->category, "insult"))
-				w *= 0.25;
-			add_reason(found, e->category, a, (size_t)(b - a), w);
 			seen[n_seen++] = e;
+			add_reason(found, heat_entry_category(e), a,
+				   (size_t)(b - a), w, t);
 			score += w;
 		}
-		i += e->n;
+		i += len;
 	}
 	return score;
 }
 
-/* SHOUTING: three capitalised words in a row, one of them an ordinary
- * word (so that "ACPI PCI MSI" is not), in a sentence that has lower case
- * too or ends in '!' or '?' (so that a heading is not). */
-static double shouting(const char *s, size_t len, const struct word *v,
+/* SHOUTING: three capitalised words in a row, two of them ordinary words
+ * (so that "ACPI PCI MSI", "INVALID FIELD IN CDB" or "NO-BREAK SPACE" are
+ * not), in a sentence that has lower case too or ends in '!' or '?' (so
+ * that a heading is not). */
+static double shouting(const char *s, size_t len, const struct heat_word *v,
 		       size_t n, GArray *found)
 {
 	bool lower = false;
 
 	for (size_t i = 0; i < n; i++)
-		lower |= !v[i].upper;
+		lower |= !v[i].upper && !v[i].code;
 	if (!lower && (!len || !strchr("!?", s[len - 1])))
 		return 0;
 	for (size_t i = 0; i < n;) {
-		size_t j = i;
-		bool common = false;
+		size_t j = i, common = 0;
 
 		if (!v[i].upper) {
 			i++;
 			continue;
 		}
-		/* A common word of two letters or more: "I/O API" is not. */
+		/* Common words of two letters or more: "I/O API" is not. */
 		while (j < n && v[j].upper && (j == i || !v[j].brk)) {
-			common |= v[j].shout_word && v[j].src_len >= 2;
+			common += v[j].shout_word && v[j].src_len >= 2;
 			j++;
 		}
-		if (j - i >= 3 && common) {
+		if (j - i >= 3 && common >= 2) {
 			const char *b = v[j - 1].src + v[j - 1].src_len;
+			/* 'NO SLOP PLEASE' in quotes is a slogan cited. */
+			double w = v[i].quoted && v[j - 1].quoted ? 0.75 : 1.5;
 
 			add_reason(found, "shouting", v[i].src,
-				   (size_t)(b - v[i].src), 1.5);
-			return 1.5;
+				   (size_t)(b - v[i].src), w,
+				   CIVIL_TARGET_NONE);
+			return w;
 		}
 		i = j;
 	}
@@ -655,7 +216,8 @@ static double exclamation(const char *s, size_t len, GArray *found)
 
 			while (j < len && (s[j] == '!' || s[j] == '?'))
 				j++;
-			add_reason(found, "exclamation", s + i, j - i, 1.0);
+			add_reason(found, "exclamation", s + i, j - i, 1.0,
+				   CIVIL_TARGET_NONE);
 			return 1.0;
 		}
 	}
@@ -663,51 +225,52 @@ static double exclamation(const char *s, size_t len, GArray *found)
 }
 
 /* One ordinary word in capitals in a sentence that is not shouting:
- * "it is NOT fine", "you SHOULD". */
-static double emphasis(const struct word *v, size_t n, GArray *found)
+ * "it is NOT fine", "you SHOULD".  Kernel mail stresses words so all the
+ * time ("this is NOT a fix"); it only adds to other heat. */
+static double emphasis(const struct heat_word *v, size_t n, GArray *found)
 {
 	size_t caps = 0, lower = 0, hit = n;
 
 	for (size_t i = 0; i < n; i++) {
-		if (!v[i].upper)
+		if (!v[i].upper && !v[i].code)
 			lower++;
 		else if (v[i].src_len >= 3 && v[i].shout_word && ++caps)
 			hit = i;
 	}
 	if (hit == n || caps > 2 || lower < 2)
 		return 0;
-	add_reason(found, "emphasis", v[hit].src, v[hit].src_len, 1.0);
-	return 1.0;
+	add_reason(found, "emphasis", v[hit].src, v[hit].src_len, 0.5,
+		   CIVIL_TARGET_NONE);
+	return 0.5;
 }
 
-static double score_sentence(const civil_heat_t *h, const char *s, size_t len,
-			     GArray *found)
+/* A sentence's cues, and its phrases the model knows. */
+static void score_sentence(const civil_heat_t *h, const char *s,
+			   struct sentence *st, bool curt, bool with_model,
+			   GArray *words, GArray *found)
 {
-	GArray *words = g_array_new(FALSE, FALSE, sizeof(struct word));
-	guint first = found->len;
-	const struct word *v;
-	bool you = false, me = false;
-	double score;
+	const struct heat_word *v;
+	double score, *factor;
 
-	split_words(s, len, words);
-	v = (const struct word *)(void *)words->data;
-	for (size_t i = 0; i < words->len; i++) {
-		you |= v[i].you;
-		me |= v[i].me;
-	}
-	score = lexicon_hits(h, v, words->len, you, me, found);
-	score += shouting(s, len, v, words->len, found);
-	if (!score || found->len == first)
+	st->first = found->len;
+	g_array_set_size(words, 0);
+	heat_split_words(s, st->len, words);
+	v = (const struct heat_word *)(void *)words->data;
+	factor = g_new(double, words->len ? words->len : 1);
+	for (guint k = 0; k < words->len; k++)
+		factor[k] = 1.0;
+	score = lexicon_hits(h, v, words->len, curt, factor, found);
+	score += shouting(s, st->len, v, words->len, found);
+	if (!score || found->len == st->first)
 		score += emphasis(v, words->len, found);
-	score += exclamation(s, len, found);
-	for (guint i = first; i < found->len; i++)
-		g_array_index(found, civil_heat_reason_t, i).aimed =
-			you &&
-			strong_category(
-				g_array_index(found, civil_heat_reason_t, i)
-					.signal);
-	g_array_free(words, TRUE);
-	return score;
+	score += exclamation(s, st->len, found);
+	st->score = score;
+	st->n = found->len - st->first;
+	if (h->model && with_model) {
+		st->grams = g_array_new(FALSE, FALSE, sizeof(struct heat_gram));
+		heat_model_grams(h->model, v, words->len, factor, st->grams);
+	}
+	g_free(factor);
 }
 
 /* A line of code in prose is not prose. */
@@ -775,7 +338,7 @@ static void prose_sentences(const char *text, size_t len,
 		while (a < c && isspace((unsigned char)prose->buf[a]))
 			a++;
 		if (c > a) {
-			struct sentence st = { a, c - a, 0, 0, 0 };
+			struct sentence st = { a, c - a, 0, 0, 0, NULL };
 
 			g_array_append_val(out, st);
 		}
@@ -795,35 +358,75 @@ static int by_double_desc(const void *a, const void *b)
  * fully and each next one a little less.  One outburst is heat; cues
  * scattered over a long mail ("obviously" here, "annoying" three
  * paragraphs on) are not, and the whole mail scored as one sum made
- * every long proposal on a discussion list look heated. */
+ * every long proposal on a discussion list look heated.  The learned
+ * layer adds what it makes of the same passage's phrases. */
 #define PASSAGE_SENTENCES 3
 
-static double passage_heat(const struct sentence *v, size_t n)
+struct passage {
+	double heat;  /* cues and model together */
+	double model; /* the model's part */
+	size_t at;    /* first sentence */
+};
+
+static double cue_heat(const struct sentence *v, size_t n)
 {
-	double best = 0;
+	double in[PASSAGE_SENTENCES], sum = 0, weight = 1;
+	size_t m = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		double in[PASSAGE_SENTENCES], sum = 0, weight = 1;
-		size_t m = 0;
-
-		for (size_t j = i; j < n && m < PASSAGE_SENTENCES; j++)
-			in[m++] = v[j].score;
-		qsort(in, m, sizeof(*in), by_double_desc);
-		for (size_t k = 0; k < m && in[k] > 0; k++) {
-			sum += in[k] * weight;
-			weight *= 0.85;
-		}
-		if (sum > best)
-			best = sum;
+	for (size_t j = 0; j < n && m < PASSAGE_SENTENCES; j++)
+		in[m++] = v[j].score;
+	qsort(in, m, sizeof(*in), by_double_desc);
+	for (size_t k = 0; k < m && in[k] > 0; k++) {
+		sum += in[k] * weight;
+		weight *= 0.85;
 	}
-	return best;
+	return sum;
 }
 
-static int by_score_desc(const void *a, const void *b)
+static double passage_logit(const struct heat_model *m,
+			    const struct sentence *v, size_t n, bool aimed)
 {
-	const struct sentence *x = a, *y = b;
+	const GArray *grams[PASSAGE_SENTENCES];
+	size_t k;
 
-	return (x->score < y->score) - (x->score > y->score);
+	for (k = 0; k < n && k < PASSAGE_SENTENCES; k++)
+		grams[k] = v[k].grams;
+	return heat_model_logit(m, grams, k, aimed);
+}
+
+/* The learned layer was trained on review and issue comments of a few
+ * sentences.  It weighs in on messages of that kind and leaves long mail,
+ * where one word among many paragraphs of technical argument is not the
+ * tone of the whole, to the lexicon, whose cues know whom they are aimed
+ * at.  It adds to a passage where the lexicon found something, so that
+ * it weighs how a cue is said ("just add your damn tree"), never makes
+ * heat of ordinary words on its own ("being a", "maintainers"). */
+#define MODEL_SENTENCES 5
+
+/* A message no longer than a passage is all the argument there is:
+ * contempt or swearing in it is curt dismissal, not critique inside a
+ * technical argument, and keeps its full weight (target.c). */
+#define CURT_SENTENCES PASSAGE_SENTENCES
+
+static struct passage hottest_passage(const civil_heat_t *h,
+				      const struct sentence *v, size_t n)
+{
+	struct passage best = { 0, 0, 0 };
+
+	for (size_t i = 0; i < n; i++) {
+		double cues = cue_heat(v + i, n - i), model = 0;
+
+		if (v[i].grams && cues > 0)
+			model = heat_model_heat(
+				h->model,
+				passage_logit(h->model, v + i, n - i, true));
+		if (cues + model > best.heat) {
+			best.heat = cues + model;
+			best.model = model;
+			best.at = i;
+		}
+	}
+	return best;
 }
 
 /* The sentence as a reader sees it: one line, not too long. */
@@ -846,6 +449,66 @@ static char *sentence_text(const char *s, size_t len)
 	return civil_buf_detach(&b);
 }
 
+static int by_gram_weight_desc(const void *a, const void *b)
+{
+	const struct heat_gram *x = a, *y = b;
+
+	return (x->aimed < y->aimed) - (x->aimed > y->aimed);
+}
+
+/* The phrases that carried the model's part of the hottest passage: its
+ * three weightiest, each with the sentence it is in. */
+#define MODEL_REASONS	    3
+#define MODEL_REASON_WEIGHT 0.5
+
+static void model_reasons(const civil_heat_t *h, const struct sentence *v,
+			  size_t n, const struct passage *p,
+			  const struct civil_buf *prose, GArray *kept)
+{
+	GArray *all = g_array_new(FALSE, FALSE, sizeof(struct heat_gram));
+	GHashTable *seen = g_hash_table_new(NULL, NULL);
+
+	for (size_t s = p->at; s < n && s < p->at + PASSAGE_SENTENCES; s++)
+		for (guint i = 0; i < v[s].grams->len; i++) {
+			struct heat_gram g =
+				g_array_index(v[s].grams, struct heat_gram, i);
+
+			/* A phrase of little weight ("kind of", "ever")
+			 * explains nothing to a reader. */
+			if (g.aimed < MODEL_REASON_WEIGHT ||
+			    !g_hash_table_add(seen, (gpointer)g.phrase))
+				continue;
+			g_array_append_val(all, g);
+		}
+	if (all->len)
+		qsort(all->data, all->len, sizeof(struct heat_gram),
+		      by_gram_weight_desc);
+	for (guint i = 0; i < all->len && i < MODEL_REASONS; i++) {
+		const struct heat_gram *g =
+			&g_array_index(all, struct heat_gram, i);
+		const struct sentence *in = v + p->at;
+		civil_heat_reason_t r = { 0 };
+
+		/* The sentence whose text holds the phrase's words. */
+		for (size_t s = p->at; s < n && s < p->at + PASSAGE_SENTENCES;
+		     s++)
+			if (g->src >= prose->buf + v[s].off &&
+			    g->src < prose->buf + v[s].off + v[s].len)
+				in = v + s;
+		r.signal = strdup("model");
+		r.match = strndup(g->src, g->src_len);
+		r.weight = round(heat_model_scale(h->model) * g->aimed * 100) /
+			   100;
+		r.sentence = sentence_text(prose->buf + in->off, in->len);
+		if (kept->len < MAX_REASONS)
+			g_array_append_val(kept, r);
+		else
+			free(r.signal), free(r.match), free(r.sentence);
+	}
+	g_hash_table_destroy(seen);
+	g_array_free(all, TRUE);
+}
+
 void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 			   civil_heat_score_t *out)
 {
@@ -853,24 +516,38 @@ void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 	GArray *sent = g_array_new(FALSE, FALSE, sizeof(struct sentence));
 	GArray *found = g_array_new(FALSE, FALSE, sizeof(civil_heat_reason_t));
 	GArray *kept = g_array_new(FALSE, FALSE, sizeof(civil_heat_reason_t));
+	GArray *words = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
+	struct sentence *v;
+	struct passage best;
+	guint *order;
 
 	memset(out, 0, sizeof(*out));
 	prose_sentences(text, len, &prose, sent);
-	for (guint i = 0; i < sent->len; i++) {
-		struct sentence *s = &g_array_index(sent, struct sentence, i);
+	v = (struct sentence *)(void *)sent->data;
+	for (guint i = 0; i < sent->len; i++)
+		score_sentence(h, prose.buf + v[i].off, &v[i],
+			       sent->len <= CURT_SENTENCES,
+			       sent->len <= MODEL_SENTENCES, words, found);
+	g_array_free(words, TRUE);
+	best = hottest_passage(h, v, sent->len);
+	out->score = best.heat;
+	/* The model's phrases come first when they weigh most. */
+	if (best.model > 0 && best.model >= best.heat - best.model)
+		model_reasons(h, v, sent->len, &best, &prose, kept);
+	/* Then the cues of every sentence that fired, hottest first. */
+	order = g_new(guint, sent->len ? sent->len : 1);
+	for (guint i = 0; i < sent->len; i++)
+		order[i] = i;
+	for (guint i = 1; i < sent->len; i++)
+		for (guint j = i;
+		     j > 0 && v[order[j]].score > v[order[j - 1]].score; j--) {
+			guint t = order[j];
 
-		s->first = found->len;
-		s->score = score_sentence(h, prose.buf + s->off, s->len, found);
-		s->n = found->len - s->first;
-	}
-	out->score = passage_heat((const struct sentence *)(void *)sent->data,
-				  sent->len);
-	/* Reasons come from every sentence that fired, hottest first. */
-	if (sent->len)
-		qsort(sent->data, sent->len, sizeof(struct sentence),
-		      by_score_desc);
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
 	for (guint i = 0; i < sent->len; i++) {
-		struct sentence *s = &g_array_index(sent, struct sentence, i);
+		struct sentence *s = &v[order[i]];
 
 		if (s->score <= 0)
 			break;
@@ -891,17 +568,62 @@ void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 			g_array_append_val(kept, r);
 		}
 	}
+	if (best.model > 0 && best.model < best.heat - best.model)
+		model_reasons(h, v, sent->len, &best, &prose, kept);
 	/* What is left belonged to sentences after the first calm one. */
 	for (guint k = 0; k < found->len; k++) {
 		free(g_array_index(found, civil_heat_reason_t, k).signal);
 		free(g_array_index(found, civil_heat_reason_t, k).match);
 	}
+	for (guint i = 0; i < sent->len; i++)
+		if (v[i].grams)
+			g_array_free(v[i].grams, TRUE);
+	g_free(order);
 	out->n_reasons = kept->len;
 	out->reasons = (civil_heat_reason_t *)(void *)g_array_free(kept, FALSE);
 	out->score = round(out->score * 100) / 100;
 	g_array_free(found, TRUE);
 	g_array_free(sent, TRUE);
 	civil_buf_release(&prose);
+}
+
+/* The model's logit for text's hottest passage (its bias for text with
+ * no sentence): what scripts/heat_model.py computes, for the test that
+ * holds the two together. */
+double heat_model_text_logit(const civil_heat_t *h, const char *text,
+			     size_t len)
+{
+	struct civil_buf prose = CIVIL_BUF_INIT;
+	GArray *sent = g_array_new(FALSE, FALSE, sizeof(struct sentence));
+	GArray *found = g_array_new(FALSE, FALSE, sizeof(civil_heat_reason_t));
+	GArray *words = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
+	struct sentence *v;
+	double best = -HUGE_VAL;
+
+	if (!h->model)
+		return 0;
+	prose_sentences(text, len, &prose, sent);
+	v = (struct sentence *)(void *)sent->data;
+	for (guint i = 0; i < sent->len; i++)
+		score_sentence(h, prose.buf + v[i].off, &v[i], false, true,
+			       words, found);
+	g_array_free(words, TRUE);
+	for (guint i = 0; i < sent->len; i++) {
+		double l = passage_logit(h->model, v + i, sent->len - i, false);
+
+		if (l > best)
+			best = l;
+	}
+	for (guint i = 0; i < sent->len; i++)
+		g_array_free(v[i].grams, TRUE);
+	for (guint k = 0; k < found->len; k++) {
+		free(g_array_index(found, civil_heat_reason_t, k).signal);
+		free(g_array_index(found, civil_heat_reason_t, k).match);
+	}
+	g_array_free(found, TRUE);
+	g_array_free(sent, TRUE);
+	civil_buf_release(&prose);
+	return best == -HUGE_VAL ? heat_model_bias(h->model) : best;
 }
 
 void civil_heat_score_release(civil_heat_score_t *s)
@@ -945,13 +667,30 @@ static int by_date(const void *a, const void *b)
 	return (x->date > y->date) - (x->date < y->date);
 }
 
+bool civil_heat_personal(const civil_heat_score_t *s, double threshold)
+{
+	double aimed = 0;
+
+	for (size_t i = 0; i < s->n_reasons; i++)
+		if (s->reasons[i].aimed)
+			aimed += s->reasons[i].weight;
+	return aimed >= threshold / 2;
+}
+
+/*
+ * A thread is heated when it holds what a reader would call heat, not
+ * when one cue turns up among fifty calm messages: a message a person
+ * tagged heated (their verdict always wins), a heated message whose heat
+ * is aimed at a person, heated messages from two people, or one message
+ * twice as hot as the threshold.  A single heated message about code in
+ * a long review is the message's heat, not the thread's.
+ */
 void civil_thread_heat(const civil_heat_sample_t *v, size_t n, double threshold,
 		       civil_thread_heat_t *out)
 {
 	civil_heat_sample_t *sorted = calloc(n ? n : 1, sizeof(*sorted));
 	GHashTable *hot = g_hash_table_new(g_str_hash, g_str_equal);
-	GHashTable *warm = g_hash_table_new(g_str_hash, g_str_equal);
-	size_t warm_n = 0;
+	bool by_hand = false, personal = false;
 	double first = 0, second = 0;
 
 	if (!sorted)
@@ -967,13 +706,11 @@ void civil_thread_heat(const civil_heat_sample_t *v, size_t n, double threshold,
 
 		if (s->score > out->peak)
 			out->peak = s->score;
-		if (s->score >= threshold) {
+		by_hand |= s->by_hand;
+		if (s->score >= threshold || s->by_hand) {
 			out->heated++;
 			g_hash_table_add(hot, (gpointer)who);
-		}
-		if (s->score >= threshold / 2) {
-			warm_n++;
-			g_hash_table_add(warm, (gpointer)who);
+			personal |= s->personal;
 		}
 		if (i < n / 2)
 			first += s->score;
@@ -984,9 +721,8 @@ void civil_thread_heat(const civil_heat_sample_t *v, size_t n, double threshold,
 	if (n >= 4)
 		out->escalating = second / (double)(n - n / 2) >
 				  first / (double)(n / 2) + threshold / 6;
-	out->is_heated = out->heated > 0 ||
-			 (warm_n >= 3 && g_hash_table_size(warm) >= 2);
+	out->is_heated = by_hand || personal || out->people >= 2 ||
+			 out->peak >= 2 * threshold;
 	g_hash_table_destroy(hot);
-	g_hash_table_destroy(warm);
 	free(sorted);
 }

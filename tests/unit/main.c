@@ -75,8 +75,9 @@ int main(void)
 		suite_buf,     suite_error,   suite_file,    suite_run,
 		suite_text,    suite_message, suite_remind,  suite_code,
 		suite_repo,    suite_config,  suite_context, suite_heat,
-		suite_mbox,    suite_json,    suite_draft,   suite_workers,
-		suite_encoded, suite_output,  suite_held,    suite_b4,
+		suite_model,   suite_mbox,    suite_json,    suite_draft,
+		suite_workers, suite_encoded, suite_output,  suite_held,
+		suite_b4,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;

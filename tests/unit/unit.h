@@ -20,6 +20,7 @@ Suite *suite_repo(void);
 Suite *suite_config(void);
 Suite *suite_context(void);
 Suite *suite_heat(void);
+Suite *suite_model(void);
 Suite *suite_mbox(void);
 Suite *suite_json(void);
 Suite *suite_draft(void);
