@@ -239,7 +239,7 @@ test_expect_success 'tone: warn, no terminal: held once with one line (75), sent
 	{ civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>err; status=$?; } ;
 	test $status -eq 75 && test $(sent_count) -eq 0 &&
 	test_line_count 1 err &&
-	grep "^civil-sendmail: held for its tone: \"You clearly have no idea what you are doing.\" (dismissal .You clearly have no idea.); \"This is garbage.\" (contempt .garbage.); sent again within 10 minutes, it goes out\$" err &&
+	grep "^civil-sendmail: held for its tone: \"You clearly have no idea what you are doing.\" (condescension .You clearly have no idea., said to someone); \"This is garbage.\" (contempt .garbage.); sent again within 10 minutes, it goes out\$" err &&
 	held=$(ls "$HOME/.local/state/civil/held/"*.eml) &&
 	cmp hostile.eml $held &&
 	test "$(stat -c %a $held)" = 600 &&

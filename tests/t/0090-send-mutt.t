@@ -45,7 +45,7 @@ sed "s/^Please make it static./You clearly have no idea what you are doing.  Thi
 	review.eml >hostile.eml
 git format-patch -q -1 --stdout --to=list@kernel-test.invalid >patch.eml
 sed -i "1d" patch.eml
-HELD_LINE="civil-sendmail: held for its tone: \"You clearly have no idea what you are doing.\" (dismissal 'You clearly have no idea'); \"This is garbage.\" (contempt 'garbage'); sent again within 10 minutes, it goes out"
+HELD_LINE="civil-sendmail: held for its tone: \"You clearly have no idea what you are doing.\" (condescension 'You clearly have no idea', said to someone); \"This is garbage.\" (contempt 'garbage'); sent again within 10 minutes, it goes out"
 
 for mutt in mutt neomutt; do
 	# neomutt refuses an empty standard input in batch mode.
