@@ -797,7 +797,8 @@ civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 				     stats->threads_skipped);
 	else if (!st && stats->skipped)
 		st = civil_error_set(err, CIVIL_STATUS_PARTIAL,
-				     "%zu of %zu messages skipped",
+				     "%zu of %zu messages skipped, their tags "
+				     "left as they were; run it again",
 				     stats->skipped,
 				     stats->skipped + stats->scanned);
 done:

@@ -57,7 +57,7 @@ scan_runs() {
 		case $status in
 		0) ;;
 		3) grep -q "left as they were" err.$run ||
-			echo "run $run: BAD: status 3 without saying why" ;;
+			echo "run $run: BAD: status 3 without saying why: $(cat err.$run)" ;;
 		*) echo "run $run: BAD: status $status: $(cat err.$run)" ;;
 		esac
 	done

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$CIVIL_SRC/tests/t/clients.sh"
 
-need_client "git send-email" 'git send-email --help'
+need_client "git send-email" 'git send-email --dump-aliases'
 
 make_kernel_repo linux
 cd linux

@@ -8,7 +8,7 @@
 
 need_client msmtp 'msmtp --version'
 need_client mutt 'mutt -v'
-need_client "git send-email" 'git send-email --help'
+need_client "git send-email" 'git send-email --dump-aliases'
 need_client python3-aiosmtpd '/usr/bin/python3 -c "import aiosmtpd.controller"'
 
 MSMTP=$(command -v msmtp)
