@@ -41,7 +41,7 @@ if test "$(id -u)" -ne 0; then
 	echo "fresh-debian: must run as root (mmdebstrap --mode=root, chroot)" >&2
 	exit 1
 fi
-for t in mmdebstrap unshare chroot git; do
+for t in mmdebstrap unshare chroot git ip; do
 	command -v $t >/dev/null || {
 		echo "fresh-debian: $t is needed" >&2
 		exit 1
@@ -70,7 +70,9 @@ step_end() {
 # in_root [--no-net] SCRIPT - run SCRIPT with sh in the root, as root, with
 # a clean environment (as after "sudo -i" on a machine with no locale set)
 # and /proc, /tmp, /dev/shm of its own.  Everything is mounted in a mount
-# namespace of its own, so nothing outlives the call.
+# namespace of its own, so nothing outlives the call.  --no-net: a network
+# namespace of its own too, with only the loopback up, as on a machine
+# with no network (the msmtp test talks SMTP to a server on 127.0.0.1).
 in_root() {
 	net=
 	if test "$1" = --no-net; then
@@ -80,6 +82,9 @@ in_root() {
 	# shellcheck disable=SC2086,SC2016
 	unshare --mount --pid --fork $net /bin/sh -eu -c '
 		root=$1 cache=$2 script=$3
+		if test -n "$4"; then
+			ip link set lo up
+		fi
 		mount -t proc proc "$root/proc"
 		mount -t sysfs -o ro sysfs "$root/sys"
 		mount -t tmpfs -o mode=1777 tmpfs "$root/tmp"
@@ -92,7 +97,7 @@ in_root() {
 			LOGNAME=root SHELL=/bin/sh \
 			PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 			/bin/sh -euc "cd /root && $script"
-	' in_root "$root" "$cache" "$1"
+	' in_root "$root" "$cache" "$1" "$net"
 }
 
 step_start "mmdebstrap a minimal Debian 12"

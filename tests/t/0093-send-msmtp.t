@@ -12,7 +12,12 @@ need_client "git send-email" 'git send-email --dump-aliases'
 need_client python3-aiosmtpd '/usr/bin/python3 -c "import aiosmtpd.controller"'
 
 MSMTP=$(command -v msmtp)
-start_smtp_sink "$TEST_DIR/smtp" || echo "# no SMTP sink"
+if ! start_smtp_sink "$TEST_DIR/smtp" >"$TEST_DIR/.sink" 2>&1; then
+	echo "1..1"
+	echo "not ok 1 - no SMTP server on 127.0.0.1 for msmtp to deliver to"
+	sed 's/^/#   /' "$TEST_DIR/.sink" "$TEST_DIR/smtp.log" 2>/dev/null
+	exit 1
+fi
 cat >"$HOME/.msmtprc" <<EOF
 defaults
 logfile $HOME/msmtp.log
