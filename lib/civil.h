@@ -360,6 +360,9 @@ void civil_text_authored(const char *text, size_t len, struct civil_buf *out);
 bool civil_text_has_diff(const char *text, size_t len);
 bool civil_text_has_quoted_diff(const char *text, size_t len);
 bool civil_text_has_review_trailer(const char *text, size_t len);
+/* Is this line (without its line end) the first line of a reminder civil
+ * wrote, for whatever code (line.c)? */
+bool civil_reminder_line_is_ours(const char *line, size_t len);
 
 /* Subject helpers. */
 bool civil_subject_is_reply(const char *subject);
@@ -398,8 +401,6 @@ civil_status_t civil_b4_template_path(const civil_repo_t *repo,
 civil_status_t civil_b4_template_refresh(const char *path, const char *reminder,
 					 bool *ours, bool *changed,
 					 civil_error_t *err);
-/* Does this line (without its line end) belong to a reminder civil wrote? */
-bool civil_reminder_line_is_ours(const char *line, size_t len);
 
 typedef enum civil_remind_action {
 	CIVIL_REMIND_ADDED = 0,	 /* out holds the new message */

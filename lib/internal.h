@@ -36,7 +36,8 @@ void civil_workers_finish(civil_workers_t *w);
  * header needs no libgit2). */
 void *civil_repo_git(civil_repo_t *repo);
 
-/* text.c: line helpers shared by message.c and remind.c. */
+/* line.c: the lines of mail text, shared by text.c, pasted.c, remind.c
+ * and message.c. */
 
 /* Length of the line starting at p (without its end), and where the next
  * one starts. */
@@ -45,6 +46,12 @@ bool civil_line_is_quoted(const char *line, size_t len);
 bool civil_line_is_sig_separator(const char *line, size_t len);
 /* Where the signature block starts (the "-- " line), or NULL. */
 const char *civil_text_sig_start(const char *text, size_t len);
+/* Case-insensitive search for needle in [hay, hay+len). */
+const char *civil_memcasemem(const char *hay, size_t len, const char *needle);
+/* The first line of the reminder civil writes is HEAD, the code's path,
+ * TAIL (remind.c writes it, civil_reminder_line_is_ours finds it). */
+#define CIVIL_REMINDER_HEAD "Reviewed under "
+#define CIVIL_REMINDER_TAIL ": keep it civil and technical."
 
 /* encoded.c: lines added to the end of a quoted-printable or base64
  * part's content raw (len bytes, as in the message), the lines it has
@@ -57,9 +64,6 @@ typedef void (*civil_tail_fn)(const char *text, size_t len, const char *eol,
 			      bool final_eol, struct civil_buf *out, void *arg);
 bool civil_encoded_append(GMimeContentEncoding enc, const char *raw, size_t len,
 			  civil_tail_fn tail, void *arg, struct civil_buf *out);
-
-/* Case-insensitive search for needle in [hay, hay+len). */
-const char *civil_memcasemem(const char *hay, size_t len, const char *needle);
 
 /* pasted.c: lines a sender pasted rather than wrote.  Tool output: the
  * kernel log, backtraces, checkpatch, compilers, get_maintainer.pl, git
