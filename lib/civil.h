@@ -746,8 +746,13 @@ void civil_thread_release(civil_thread_t *t);
  * malloc'd, NULL for a URL with no Message-ID in it. */
 char *civil_thread_query(const char *arg);
 /* A Message-ID as given for one message ("id:<x@y>", "id:\"x@y\"",
- * "<x@y>", "x@y") without its wrapping: "x@y".  malloc'd. */
+ * "<x@y>", "x@y") without its wrapping: "x@y"; in a quoted one
+ * ("id:\"a\"\"b@y\""), a doubled '"' is one.  malloc'd. */
 char *civil_bare_id(const char *s);
+/* The notmuch query for the message with Message-ID id (no angle
+ * brackets): id:"..." with every '"' in id doubled, as a quoted term
+ * must have it.  malloc'd. */
+char *civil_id_query(const char *id);
 
 /* ---- the escalation draft (draft.c) ---- */
 
