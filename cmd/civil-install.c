@@ -823,10 +823,7 @@ static int do_sendmail(bool uninstall)
 		goto done;
 	}
 	if (!real) {
-		char *msmtp = g_find_program_in_path("msmtp");
-
-		real = strdup(msmtp ? msmtp : "/usr/sbin/sendmail");
-		g_free(msmtp);
+		real = cmd_default_sendmail();
 		/* Pinned now, so mail keeps going where it went today. */
 		if (gc_store("civil.sendmail", real) ||
 		    gc_store("civil-install.sendmail-set", "true"))

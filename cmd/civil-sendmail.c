@@ -92,7 +92,7 @@ static bool pass_through(int argc, char **argv)
 static char **real_sendmail(const civil_config_t *cfg, const char *cmdline)
 {
 	char **argv = NULL;
-	char *msmtp;
+	char *real;
 
 	if (cmdline && strpbrk(cmdline, SHELL_META)) {
 		argv = g_new0(char *, 5);
@@ -107,9 +107,10 @@ static char **real_sendmail(const civil_config_t *cfg, const char *cmdline)
 	if (cfg->sendmail && *cfg->sendmail &&
 	    g_shell_parse_argv(cfg->sendmail, NULL, &argv, NULL))
 		return argv;
-	msmtp = g_find_program_in_path("msmtp");
+	real = cmd_default_sendmail();
 	argv = g_new0(char *, 2);
-	argv[0] = msmtp ? msmtp : g_strdup("/usr/sbin/sendmail");
+	argv[0] = g_strdup(real);
+	free(real);
 	return argv;
 }
 

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* cmd.c - messages in the form "civil-scan: can't open database '/x': why",
  * options parsed so that getopt says it the same way. */
+#include <glib.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
@@ -45,4 +47,15 @@ void cmd_warn_tone(const civil_heat_score_t *s)
 	for (p = civil_buf_str(&lines); (nl = strchr(p, '\n')); p = nl + 1)
 		fprintf(stderr, "%s: tone: %.*s\n", cmd_name, (int)(nl - p), p);
 	civil_buf_release(&lines);
+}
+
+char *cmd_default_sendmail(void)
+{
+	char *msmtp = g_find_program_in_path("msmtp");
+	char *s = strdup(msmtp ? msmtp : "/usr/sbin/sendmail");
+
+	g_free(msmtp);
+	if (!s)
+		abort();
+	return s;
 }

@@ -20,6 +20,11 @@ void cmd_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The error's message, then clear it. */
 void cmd_warn_error(civil_error_t *err);
 
+/* The real sendmail civil-sendmail hands mail to when nothing names one
+ * (--sendmail=, civil.sendmail): msmtp when it is on PATH, else
+ * /usr/sbin/sendmail.  malloc'd. */
+char *cmd_default_sendmail(void);
+
 /* "prog: tone: ..." for each flagged sentence. */
 void cmd_warn_tone(const civil_heat_score_t *s);
 
