@@ -236,7 +236,7 @@ static int b4_template(bool uninstall)
 		rc = 0;
 		goto done;
 	}
-	civil_context_open(&ctx, NULL, NULL, NULL);
+	cmd_context_open(&ctx, NULL);
 	reminder = civil_reminder_text(&ctx.code, &ctx.config);
 	civil_context_close(&ctx);
 	if (cur && strcmp(cur, path.buf)) {

@@ -406,7 +406,7 @@ int main(int argc, char **argv)
 		civil_shutdown();
 		return rc;
 	}
-	civil_context_open(&ctx, NULL, &warnings, NULL);
+	cmd_context_open(&ctx, &warnings);
 	real = real_sendmail(&ctx.config, cmdline);
 	if (pass_through(argc, argv)) {
 		rc = hand_over(real, argc, argv, NULL, NULL);

@@ -59,3 +59,15 @@ char *cmd_default_sendmail(void)
 		abort();
 	return s;
 }
+
+void cmd_context_open(civil_context_t *ctx, struct civil_buf *warnings)
+{
+	const char *tone = getenv("CIVIL_TONE");
+
+	civil_context_open(ctx, NULL, warnings, NULL);
+	if (tone && civil_tone_mode_parse(tone, &ctx->config.tone) && warnings)
+		civil_buf_addf(warnings,
+			       "bad CIVIL_TONE '%s' (want warn, reject or "
+			       "off)\n",
+			       tone);
+}

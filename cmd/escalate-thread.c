@@ -230,7 +230,7 @@ int main(int argc, char **argv)
 	}
 
 	civil_init();
-	civil_context_open(&ctx, NULL, &warnings, NULL);
+	cmd_context_open(&ctx, &warnings);
 	if (warnings.len)
 		fprintf(stderr, "%s: %s", cmd_name, warnings.buf);
 	/* A bad [civil] setting is said; the draft is made all the same. */

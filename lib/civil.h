@@ -185,7 +185,8 @@ typedef struct civil_config {
 	char *contact;	/* civil.contact, or NULL */
 	char *reminder; /* civil.reminder, or NULL */
 	civil_remind_mode_t remind;
-	civil_tone_mode_t tone; /* civil.tone, or $CIVIL_TONE for one send */
+	civil_tone_mode_t tone; /* civil.tone (the commands let $CIVIL_TONE
+				 * override it for one send) */
 	double threshold;	/* civil.threshold: CIVIL_HEAT_THRESHOLD */
 	char *lexicon;		/* civil.lexicon ("~/" expanded), or NULL */
 	char *sendmail;		/* civil.sendmail, or NULL */

@@ -165,13 +165,6 @@ civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
 			"off); using 'warn'",
 			remind);
 	free(remind);
-	/* One send without the check: CIVIL_TONE=off git send-email ... */
-	if ((remind = getenv("CIVIL_TONE")) &&
-	    civil_tone_mode_parse(remind, &cfg->tone))
-		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
-				     "bad CIVIL_TONE '%s' (want warn, reject "
-				     "or off)",
-				     remind);
 	remind = get_string(gc, "civil.threshold");
 	if (remind && !civil_parse_threshold(remind, &cfg->threshold))
 		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
