@@ -14,6 +14,32 @@
  *  - It never reads the environment or user configuration except through
  *    civil_config_load().
  *  - Memory it hands out is freed by the matching _free or _release call.
+ *
+ * What the declarations below leave unsaid follows these rules, after
+ * notmuch.h:
+ *
+ * Returns.  A civil_status_t is CIVIL_STATUS_SUCCESS (0) or why not; err
+ * may be NULL when the caller does not want the message, and a message it
+ * got is the caller's to civil_error_clear().  On failure an out-parameter
+ * handle is NULL and a struct filled by the call is empty, so its _release
+ * or _free is still safe (and needed only on success, or where the call
+ * says it loads what it can, as civil_config_load does).
+ *
+ * Ownership.  A "char *" the library returns is malloc'd: free() it.  A
+ * "const char *" belongs to the object it was read from and lives as long
+ * as that object (civil_message_header lives as long as the message).  A
+ * struct civil_buf the caller passes is added to (or reset, where said);
+ * its memory stays the caller's (civil_buf_release).  Arguments are only
+ * read during the call and may be freed after it, unless a struct keeps a
+ * pointer to them, which its comment says (civil_draft_opts_t).
+ *
+ * Threads.  civil_init() and civil_shutdown() are called once each, by
+ * one thread, before and after every other call.  In between, calls on
+ * different objects may run in different threads at once; one object
+ * (message, repository, context, thread) is used by one thread at a time.
+ * A civil_heat_t is read only once made: any number of threads may score
+ * with it at once (civil_scan_db does).  The calls that take no object are
+ * safe from any thread.
  */
 #ifndef CIVIL_H
 #define CIVIL_H
@@ -31,7 +57,32 @@ extern "C" {
  * only that, is exported (the version script is made from this file). */
 #pragma GCC visibility push(default)
 
+/* ---- versions (error.c) ---- */
+
+/* The version of this header; the Makefile and debian/changelog read the
+ * string, and the numbers say the same. */
 #define CIVIL_VERSION "0.1.0"
+#define LIBCIVIL_MAJOR_VERSION 0
+#define LIBCIVIL_MINOR_VERSION 1
+#define LIBCIVIL_MICRO_VERSION 0
+
+/* True when the civil.h a program is compiled against is at least
+ * major.minor.micro, for code that uses what a later version added:
+ *
+ *   #if LIBCIVIL_CHECK_VERSION(0, 2, 0)
+ */
+#define LIBCIVIL_CHECK_VERSION(major, minor, micro)                            \
+	(LIBCIVIL_MAJOR_VERSION > (major) ||                                   \
+	 (LIBCIVIL_MAJOR_VERSION == (major) &&                                 \
+	  LIBCIVIL_MINOR_VERSION > (minor)) ||                                 \
+	 (LIBCIVIL_MAJOR_VERSION == (major) &&                                 \
+	  LIBCIVIL_MINOR_VERSION == (minor) &&                                 \
+	  LIBCIVIL_MICRO_VERSION >= (micro)))
+
+/* The version of the library the program runs with (CIVIL_VERSION as it
+ * was built), which may be newer than the header it was compiled with.
+ * A static string; any thread may call it at any time. */
+const char *civil_version(void);
 
 /* ---- status and errors (error.c) ---- */
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* error.c - status codes and the one-line messages that go with them. */
+/* error.c - status codes, the one-line messages that go with them, and
+ * the version. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,4 +90,9 @@ const char *civil_status_to_string(civil_status_t status)
 		return "some items skipped";
 	}
 	return "unknown status";
+}
+
+const char *civil_version(void)
+{
+	return CIVIL_VERSION;
 }
