@@ -6,6 +6,7 @@
 #include <getopt.h>
 
 #include "civil.h"
+#include "util.h"
 
 extern const char *cmd_name;
 

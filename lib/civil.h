@@ -57,7 +57,7 @@ extern "C" {
  * only that, is exported (the version script is made from this file). */
 #pragma GCC visibility push(default)
 
-/* ---- versions (error.c) ---- */
+/* ---- versions (init.c) ---- */
 
 /* The version of this header; the Makefile and debian/changelog read the
  * string, and the numbers say the same. */
@@ -84,7 +84,7 @@ extern "C" {
  * A static string; any thread may call it at any time. */
 const char *civil_version(void);
 
-/* ---- status and errors (error.c) ---- */
+/* ---- status and errors (util/error.c) ---- */
 
 typedef enum civil_status {
 	CIVIL_STATUS_SUCCESS = 0,
@@ -120,11 +120,12 @@ civil_status_t civil_error_set(civil_error_t *err, civil_status_t status,
 void civil_error_clear(civil_error_t *err);
 const char *civil_status_to_string(civil_status_t status);
 
-/* ---- growing buffers (buf.c), after git's strbuf ---- */
+/* ---- strings the library fills (util/buf.c) ---- */
 
-/* buf is always NUL-terminated once anything was added; len excludes it.
- * Allocation failure aborts (as GLib does): there is no useful recovery
- * from it in a mail filter. */
+/* A growing string, after git's strbuf: calls that produce text add it
+ * to one the caller passes.  buf is NULL until something is added, then
+ * NUL-terminated; len excludes the NUL.  Allocation failure aborts (as
+ * GLib does): there is no useful recovery from it in a mail filter. */
 struct civil_buf {
 	char *buf;
 	size_t len;
@@ -135,61 +136,12 @@ struct civil_buf {
 		NULL, 0, 0                                                     \
 	}
 
-void civil_buf_grow(struct civil_buf *b, size_t extra);
-void civil_buf_add(struct civil_buf *b, const void *data, size_t len);
-void civil_buf_adds(struct civil_buf *b, const char *s);
-void civil_buf_addch(struct civil_buf *b, char c);
-void civil_buf_addf(struct civil_buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-void civil_buf_vaddf(struct civil_buf *b, const char *fmt, va_list ap);
-void civil_buf_reset(struct civil_buf *b);
-void civil_buf_release(struct civil_buf *b);
-/* The string, never NULL ("" for an empty buffer). */
+/* The string, never NULL ("" for an empty buffer); owned by b. */
 const char *civil_buf_str(const struct civil_buf *b);
 /* Hand the string to the caller (free() it); the buffer is reset. */
 char *civil_buf_detach(struct civil_buf *b);
-
-/* ---- files (file.c) ---- */
-
-/* Read all of path ("-" is stdin) into b. */
-civil_status_t civil_file_read(const char *path, struct civil_buf *b,
-			       civil_error_t *err);
-civil_status_t civil_fd_read(int fd, const char *name, struct civil_buf *b,
-			     civil_error_t *err);
-/* Write all of data to fd; name is for the error message. */
-civil_status_t civil_fd_write(int fd, const char *name, const void *data,
-			      size_t len, civil_error_t *err);
-/* Replace path with data atomically: a temporary file in the same
- * directory, the original's mode, fsync, rename.  A file the user made
- * read-only is refused rather than replaced. */
-civil_status_t civil_file_replace(const char *path, const void *data,
-				  size_t len, civil_error_t *err);
-/* Bring path from old (what was read from it) to data: when data only
- * adds bytes after old, they are written in place after the old ones
- * (which are never rewritten); otherwise civil_file_replace.  Refuses a
- * file that changed size since it was read. */
-civil_status_t civil_file_update(const char *path, const void *old,
-				 size_t old_len, const void *data, size_t len,
-				 civil_error_t *err);
-/* Create path with data and mode, atomically; an existing file is an
- * error unless overwrite. */
-civil_status_t civil_file_create(const char *path, const void *data, size_t len,
-				 mode_t mode, bool overwrite,
-				 civil_error_t *err);
-
-/* ---- child processes (run.c), argv only, never a shell string ---- */
-
-/* Run argv[0] (PATH lookup) with stdin from in/inlen (NULL: /dev/null),
- * stdout into out (NULL: inherited), stderr inherited, in dir (NULL: cwd).
- * *exit_status gets the exit code, or 128+signal. */
-civil_status_t civil_run(const char *const *argv, const char *dir,
-			 const void *in, size_t inlen, struct civil_buf *out,
-			 int *exit_status, civil_error_t *err);
-/* The same, with the child's stderr thrown away (for asking, not doing). */
-civil_status_t civil_run_quiet(const char *const *argv, const char *dir,
-			       const void *in, size_t inlen,
-			       struct civil_buf *out, int *exit_status,
-			       civil_error_t *err);
+/* Free the string; b is empty and may be used again. */
+void civil_buf_release(struct civil_buf *b);
 
 /* ---- library set-up (init.c) ---- */
 
@@ -825,11 +777,6 @@ typedef struct civil_draft_opts {
 civil_status_t civil_draft_build(const civil_thread_t *t,
 				 const civil_draft_opts_t *o,
 				 struct civil_buf *out, civil_error_t *err);
-
-/* ---- JSON (json.c) ---- */
-
-/* s as a JSON string, quotes included; invalid UTF-8 becomes U+FFFD. */
-void civil_json_string(struct civil_buf *out, const char *s);
 
 #pragma GCC visibility pop
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "civil.h"
+#include "util.h"
 
 static void warn_line(struct civil_buf *warnings, civil_error_t *e)
 {

@@ -43,3 +43,8 @@ void civil_shutdown(void)
 	pthread_mutex_unlock(&git_lock);
 	g_mime_shutdown();
 }
+
+const char *civil_version(void)
+{
+	return CIVIL_VERSION;
+}

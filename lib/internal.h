@@ -8,29 +8,15 @@
 #include <stddef.h>
 
 #include "civil.h"
+#include "util.h"
 
 /* init.c: start libgit2 on first use; every libgit2 caller calls it. */
 void civil_git_start(void);
-
-/* buf.c: strdup that aborts on no memory, as the rest of civil's
- * allocation does; NULL gives "". */
-char *civil_xstrdup(const char *s);
 
 /* config.c: "~/x" -> "$HOME/x" (takes path over; NULL stays NULL), and a
  * heat threshold from a setting (false: not one). */
 char *civil_home_path(char *path);
 bool civil_parse_threshold(const char *s, double *out);
-
-/* workers.c: n threads running fn(job, arg) over jobs pushed to them in
- * a queue of at most queue jobs (push waits for room).  finish waits for
- * every job to be done, joins and frees; what a job wrote is then the
- * caller's to read.  start gives NULL when no thread could be started. */
-typedef struct civil_workers civil_workers_t;
-typedef void (*civil_work_fn)(void *job, void *arg);
-civil_workers_t *civil_workers_start(unsigned n, size_t queue, civil_work_fn fn,
-				     void *arg);
-void civil_workers_push(civil_workers_t *w, void *job);
-void civil_workers_finish(civil_workers_t *w);
 
 /* repo.c: the git_repository behind a civil_repo_t (as void *, so this
  * header needs no libgit2). */

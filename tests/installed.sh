@@ -26,13 +26,22 @@ includedir=$($pc --variable=includedir civil)
 test -f "$includedir/civil.h" || fail "no civil.h in '$includedir'"
 echo "installed: civil $($pc --modversion civil), libdir $libdir"
 
+# The programs run in a directory of their own with no environment at
+# all: civil's data is found where it was installed, not through the
+# program's place or a variable (the shared one finds libcivil.so by its
+# RUNPATH).
+mkdir "$tmp/elsewhere"
+run_outside() {
+	(cd "$tmp/elsewhere" && env -i "$1")
+}
+
 # shellcheck disable=SC2046
 "$cc" -o "$tmp/outside-shared" "$here/outside/outside.c" \
-	$($pc --cflags --libs civil) ||
+	$($pc --cflags --libs civil) -Wl,-rpath,"$libdir" ||
 	fail "can't link against the shared library"
-LD_LIBRARY_PATH=$libdir "$tmp/outside-shared" >"$tmp/out" ||
+run_outside "$tmp/outside-shared" >"$tmp/out" ||
 	fail "the shared-linked program failed"
-test "$(cat "$tmp/out")" = "review heated" ||
+test "$(cat "$tmp/out")" = "review heated reminded" ||
 	fail "the shared-linked program said '$(cat "$tmp/out")'"
 LD_LIBRARY_PATH=$libdir ldd "$tmp/outside-shared" |
 	grep -q "libcivil\.so\.0 => $libdir/" ||
@@ -46,8 +55,9 @@ libs=$($pc --static --libs civil | sed 's/-lcivil\( \|$\)/-Wl,-Bstatic -lcivil -
 "$cc" -o "$tmp/outside-static" "$here/outside/outside.c" \
 	$($pc --cflags civil) $libs ||
 	fail "can't link against libcivil.a with pkg-config --static --libs civil"
-"$tmp/outside-static" >"$tmp/out" || fail "the static-linked program failed"
-test "$(cat "$tmp/out")" = "review heated" ||
+run_outside "$tmp/outside-static" >"$tmp/out" ||
+	fail "the static-linked program failed"
+test "$(cat "$tmp/out")" = "review heated reminded" ||
 	fail "the static-linked program said '$(cat "$tmp/out")'"
 if LD_LIBRARY_PATH=$libdir ldd "$tmp/outside-static" | grep -q libcivil; then
 	fail "the static-linked program still loads libcivil.so"

@@ -30,6 +30,7 @@
 #include <gmime/gmime.h>
 
 #include "civil.h"
+#include "util.h"
 
 /* lib/internal.h, which a harness does not include. */
 char *civil_one_line(const char *s);

@@ -6,6 +6,7 @@
 #include <check.h>
 
 #include "civil.h"
+#include "util.h"
 
 Suite *suite_buf(void);
 Suite *suite_error(void);

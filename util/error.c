@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* error.c - status codes, the one-line messages that go with them, and
- * the version. */
+/* error.c - status codes and the one-line messages that go with them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "civil.h"
+#include "util.h"
 
 /* Messages are one line, whatever a library below said: line breaks
  * become "; ", trailing white space goes. */
@@ -90,9 +89,4 @@ const char *civil_status_to_string(civil_status_t status)
 		return "some items skipped";
 	}
 	return "unknown status";
-}
-
-const char *civil_version(void)
-{
-	return CIVIL_VERSION;
 }
