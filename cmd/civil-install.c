@@ -181,7 +181,7 @@ static const char *b4_template_place(struct civil_buf *path)
 	civil_repo_t *here = NULL;
 	const char *scope = "--global";
 
-	if (!civil_repo_open(NULL, &here, NULL))
+	if (!civil_repo_open_env(&here, NULL))
 		scope = "--local";
 	if (civil_b4_template_path(here, path, NULL))
 		civil_buf_reset(path);

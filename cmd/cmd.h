@@ -21,8 +21,9 @@ void cmd_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The error's message, then clear it. */
 void cmd_warn_error(civil_error_t *err);
 
-/* civil_context_open (repository from where we run, warnings one line
- * each), then the environment's word on the tone check: CIVIL_TONE=off
+/* The context of the repository git would use here (civil_repo_open_env:
+ * $GIT_DIR, as the sendemail-validate hook has it), warnings one line
+ * each, then the environment's word on the tone check: CIVIL_TONE=off
  * git send-email ... sends once without it.  A bad $CIVIL_TONE is a line
  * of warnings and leaves civil.tone as it was. */
 void cmd_context_open(civil_context_t *ctx, struct civil_buf *warnings);

@@ -153,11 +153,18 @@ void civil_shutdown(void);
 
 typedef struct civil_repo civil_repo_t;
 
-/* path NULL: the repository git would use here ($GIT_DIR, discovery from
- * the current directory).  Bare repositories and linked worktrees work.
- * Returns CIVIL_STATUS_NO_REPOSITORY when there is none. */
+/* The repository at path or above it (path NULL: the current
+ * directory).  Bare repositories and linked worktrees work.  Returns
+ * CIVIL_STATUS_NO_REPOSITORY when there is none.  The environment is not
+ * read. */
 civil_status_t civil_repo_open(const char *path, civil_repo_t **out,
 			       civil_error_t *err);
+/* The repository git would use here, as git finds it: $GIT_DIR (git
+ * send-email's hook runs with it set), $GIT_WORK_TREE, else discovery
+ * from the current directory up to $GIT_CEILING_DIRECTORIES.  The one
+ * call that reads GIT_* (through libgit2), for a caller that wants
+ * git's rule, as civil's commands do. */
+civil_status_t civil_repo_open_env(civil_repo_t **out, civil_error_t *err);
 void civil_repo_free(civil_repo_t *repo);
 /* The repository's git directory, for messages. */
 const char *civil_repo_path(const civil_repo_t *repo);
@@ -305,14 +312,19 @@ typedef struct civil_context {
 	civil_code_t code;
 } civil_context_t;
 
-/* Open the repository (repo_path NULL: the one git would use here, else
- * the one civil.repository names), load the settings and find the code.  Problems that leave a usable context
- * (a bad setting, an unreadable repository: the built-in code is used)
- * are added to warnings, one line each, and are not failures.  Fails
- * only when repo_path was given and is not a repository. */
+/* Open the repository (repo_path NULL: the one civil_repo_open finds from
+ * the current directory; none: the one civil.repository names), load the
+ * settings and find the code.  Problems that leave a usable context (a
+ * bad setting, an unreadable repository: the built-in code is used) are
+ * added to warnings (may be NULL), one line each, and are not failures.
+ * Fails only when repo_path was given and is not a repository. */
 civil_status_t civil_context_open(civil_context_t *ctx, const char *repo_path,
 				  struct civil_buf *warnings,
 				  civil_error_t *err);
+/* The same for a repository already open (the context takes it over and
+ * frees it; NULL: outside any tree, so civil.repository applies). */
+void civil_context_open_repo(civil_context_t *ctx, civil_repo_t *repo,
+			     struct civil_buf *warnings);
 void civil_context_close(civil_context_t *ctx);
 
 /* ---- messages (message.c, text.c) ---- */

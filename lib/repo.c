@@ -21,21 +21,11 @@ static const char *git_message(void)
 	return e && e->message ? e->message : "unknown libgit2 error";
 }
 
-civil_status_t civil_repo_open(const char *path, civil_repo_t **out,
-			       civil_error_t *err)
+/* A civil_repo_t for what git_repository_open_ext gave (rc); path is
+ * for messages. */
+static civil_status_t wrap(git_repository *git, int rc, const char *path,
+			   civil_repo_t **out, civil_error_t *err)
 {
-	git_repository *git = NULL;
-	int rc;
-
-	*out = NULL;
-	civil_git_start();
-	/* Without a path, do what git does: $GIT_DIR (the sendemail-validate
-	 * hook sets it), else discovery from the current directory. */
-	if (path)
-		rc = git_repository_open_ext(&git, path, 0, NULL);
-	else
-		rc = git_repository_open_ext(
-			&git, NULL, GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
 	if (rc == GIT_ENOTFOUND)
 		return civil_error_set(err, CIVIL_STATUS_NO_REPOSITORY,
 				       "not a git repository: '%s'",
@@ -49,6 +39,33 @@ civil_status_t civil_repo_open(const char *path, civil_repo_t **out,
 		abort();
 	(*out)->git = git;
 	return CIVIL_STATUS_SUCCESS;
+}
+
+civil_status_t civil_repo_open(const char *path, civil_repo_t **out,
+			       civil_error_t *err)
+{
+	git_repository *git = NULL;
+	int rc;
+
+	*out = NULL;
+	civil_git_start();
+	rc = git_repository_open_ext(&git, path ? path : ".", 0, NULL);
+	return wrap(git, rc, path, out, err);
+}
+
+civil_status_t civil_repo_open_env(civil_repo_t **out, civil_error_t *err)
+{
+	git_repository *git = NULL;
+	int rc;
+
+	*out = NULL;
+	civil_git_start();
+	/* What git does: $GIT_DIR (the sendemail-validate hook sets it),
+	 * else discovery from the current directory, stopping at
+	 * $GIT_CEILING_DIRECTORIES. */
+	rc = git_repository_open_ext(&git, NULL, GIT_REPOSITORY_OPEN_FROM_ENV,
+				     NULL);
+	return wrap(git, rc, NULL, out, err);
 }
 
 void civil_repo_free(civil_repo_t *repo)

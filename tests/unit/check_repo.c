@@ -84,9 +84,13 @@ START_TEST(git_dir_from_environment)
 	/* As git send-email runs its hook: GIT_DIR set, cwd elsewhere. */
 	setenv("GIT_DIR", gd.buf, 1);
 	ck_assert_int_eq(chdir("/"), 0);
-	ck_assert_int_eq(civil_repo_open(NULL, &repo, NULL), 0);
+	ck_assert_int_eq(civil_repo_open_env(&repo, NULL), 0);
 	ck_assert(strstr(civil_repo_path(repo), dir));
 	civil_repo_free(repo);
+	/* Only when asked: civil_repo_open looks where it is told. */
+	ck_assert_int_eq(civil_repo_open(NULL, &repo, NULL),
+			 CIVIL_STATUS_NO_REPOSITORY);
+	ck_assert_ptr_null(repo);
 	unsetenv("GIT_DIR");
 	ck_assert_int_eq(chdir(cwd), 0);
 	free(cwd);
