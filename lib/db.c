@@ -62,10 +62,16 @@ static civil_status_t open_mode(notmuch_database_mode_t mode,
 	ns = notmuch_database_open_with_config(NULL, mode, NULL, NULL, out,
 					       &msg);
 	if (ns) {
-		civil_status_t st = civil_error_set(
+		civil_status_t st;
+
+		/* Its first line: strtok() would be one more static
+		 * buffer shared by every thread. */
+		if (msg)
+			msg[strcspn(msg, "\n")] = '\0';
+		st = civil_error_set(
 			err, CIVIL_STATUS_DATABASE_ERROR,
 			"can't open notmuch database: %s",
-			msg ? strtok(msg, "\n") : notmuch_status_to_string(ns));
+			msg ? msg : notmuch_status_to_string(ns));
 
 		free(msg);
 		if (*out)

@@ -1,6 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include <stdio.h>
-
 #include "unit.h"
 
 START_TEST(set_and_clear)
@@ -29,34 +27,12 @@ START_TEST(set_and_clear)
 }
 END_TEST
 
-START_TEST(versions)
-{
-	char numbers[32];
-
-	ck_assert_str_eq(civil_version(), CIVIL_VERSION);
-	snprintf(numbers, sizeof(numbers), "%d.%d.%d", LIBCIVIL_MAJOR_VERSION,
-		 LIBCIVIL_MINOR_VERSION, LIBCIVIL_MICRO_VERSION);
-	ck_assert_str_eq(numbers, CIVIL_VERSION);
-	ck_assert(LIBCIVIL_CHECK_VERSION(LIBCIVIL_MAJOR_VERSION,
-					 LIBCIVIL_MINOR_VERSION,
-					 LIBCIVIL_MICRO_VERSION));
-	ck_assert(LIBCIVIL_CHECK_VERSION(0, 0, 99));
-	ck_assert(!LIBCIVIL_CHECK_VERSION(LIBCIVIL_MAJOR_VERSION,
-					  LIBCIVIL_MINOR_VERSION,
-					  LIBCIVIL_MICRO_VERSION + 1));
-	ck_assert(!LIBCIVIL_CHECK_VERSION(LIBCIVIL_MAJOR_VERSION,
-					  LIBCIVIL_MINOR_VERSION + 1, 0));
-	ck_assert(!LIBCIVIL_CHECK_VERSION(LIBCIVIL_MAJOR_VERSION + 1, 0, 0));
-}
-END_TEST
-
 Suite *suite_error(void)
 {
 	Suite *s = suite_create("error");
 	TCase *tc = tcase_create("error");
 
 	tcase_add_test(tc, set_and_clear);
-	tcase_add_test(tc, versions);
 	suite_add_tcase(s, tc);
 	return s;
 }
