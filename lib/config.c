@@ -90,19 +90,27 @@ bool civil_parse_threshold(const char *s, double *out)
 	return true;
 }
 
+bool civil_xdg_file(const char *var, const char *home_rel, const char *name,
+		    struct civil_buf *out)
+{
+	const char *xdg = getenv(var);
+	const char *home = getenv("HOME");
+
+	civil_buf_reset(out);
+	if (xdg && *xdg == '/')
+		civil_buf_addf(out, "%s/civil/%s", xdg, name);
+	else if (home && *home)
+		civil_buf_addf(out, "%s/%s/civil/%s", home, home_rel, name);
+	else
+		return false;
+	return true;
+}
+
 /* $XDG_STATE_HOME/civil/NAME, else ~/.local/state/civil/NAME. */
 static civil_status_t state_dir(const char *name, struct civil_buf *out,
 				civil_error_t *err)
 {
-	const char *state = getenv("XDG_STATE_HOME");
-	const char *home = getenv("HOME");
-
-	civil_buf_reset(out);
-	if (state && *state == '/')
-		civil_buf_addf(out, "%s/civil/%s", state, name);
-	else if (home && *home)
-		civil_buf_addf(out, "%s/.local/state/civil/%s", home, name);
-	else
+	if (!civil_xdg_file("XDG_STATE_HOME", ".local/state", name, out))
 		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
 				       "no HOME to keep %s mail in", name);
 	return CIVIL_STATUS_SUCCESS;

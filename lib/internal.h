@@ -17,6 +17,11 @@ void civil_git_start(void);
  * heat threshold from a setting (false: not one). */
 char *civil_home_path(char *path);
 bool civil_parse_threshold(const char *s, double *out);
+/* config.c: $VAR/civil/NAME when VAR holds an absolute path, else
+ * $HOME/HOME_REL/civil/NAME (XDG's rule); false when neither is set.
+ * The files civil keeps for the user are named here and nowhere else. */
+bool civil_xdg_file(const char *var, const char *home_rel, const char *name,
+		    struct civil_buf *out);
 
 /* repo.c: the git_repository behind a civil_repo_t (as void *, so this
  * header needs no libgit2). */

@@ -46,6 +46,19 @@ test_expect_success 'util/ calls nothing in lib/' '
 	test ! -s up || { cat up; false; }
 '
 
+# DESIGN: lib/ "never reads the environment except through config": the
+# git settings (config.c) and notmuch's (config-notmuch.c, for
+# $NOTMUCH_CONFIG as notmuch reads it).
+test_expect_success 'lib/ reads the environment only where it reads settings' '
+	for o in "$CIVIL_BUILD"/obj/lib/*.o; do
+		if nm "$o" | grep -E -q " U (secure_)?getenv\$| U environ\$"; then
+			basename "$o" .o
+		fi
+	done | sort >readers &&
+	printf "config\nconfig-notmuch\n" | sort >expect &&
+	diff expect readers
+'
+
 test_expect_success 'libcivil.so never prints, exits, catches signals or forks' '
 	nm -D --undefined-only "$CIVIL_BUILD/lib/libcivil.so" |
 		awk "{ sub(/@.*/, \"\", \$2); print \$2 }" >imports &&
