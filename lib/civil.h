@@ -170,11 +170,14 @@ void civil_repo_free(civil_repo_t *repo);
 const char *civil_repo_path(const civil_repo_t *repo);
 /* The git directory its worktrees share (where its config is). */
 const char *civil_repo_common_dir(const civil_repo_t *repo);
-/* Read the blob at path in HEAD's tree.  oid_hex gets 40 hex digits + NUL.
- * CIVIL_STATUS_NOT_FOUND when HEAD is unborn or the path is absent. */
+/* Read the blob at path in HEAD's tree into content (reset first).
+ * *oid_hex (oid_hex may be NULL) gets the blob's id in hex, as long as
+ * the repository's ids are (40 digits for SHA-1), malloc'd; what it held
+ * is freed.  CIVIL_STATUS_NOT_FOUND when HEAD is unborn or the path is
+ * absent. */
 civil_status_t civil_repo_read_head_file(civil_repo_t *repo, const char *path,
 					 struct civil_buf *content,
-					 char oid_hex[41], civil_error_t *err);
+					 char **oid_hex, civil_error_t *err);
 
 /* ---- settings (config.c) ---- */
 
@@ -281,12 +284,12 @@ typedef enum civil_contact_source {
 typedef struct civil_code {
 	civil_code_kind_t kind;
 	char *path;	  /* in the repository; built-in: the kernel's path */
-	char blob_id[41]; /* "" for the built-in code */
+	char *blob_id;	  /* hex, any length; "" for the built-in code */
 	char *text;	  /* the code's text, UTF-8 */
 	char *contact;	  /* bare address, NULL when none */
 	civil_contact_source_t contact_source;
 	char *contact_path;	  /* file the contact came from, or NULL */
-	char contact_blob_id[41]; /* its blob, or "" */
+	char *contact_blob_id;	  /* its blob, or "" */
 } civil_code_t;
 
 #define CIVIL_DEFAULT_CONTACT	"tab@lists.linux-foundation.org"

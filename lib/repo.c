@@ -93,7 +93,7 @@ void *civil_repo_git(civil_repo_t *repo)
 
 civil_status_t civil_repo_read_head_file(civil_repo_t *repo, const char *path,
 					 struct civil_buf *content,
-					 char oid_hex[41], civil_error_t *err)
+					 char **oid_hex, civil_error_t *err)
 {
 	civil_status_t st = CIVIL_STATUS_SUCCESS;
 	git_tree_entry *entry = NULL;
@@ -132,7 +132,13 @@ civil_status_t civil_repo_read_head_file(civil_repo_t *repo, const char *path,
 	civil_buf_reset(content);
 	civil_buf_add(content, git_blob_rawcontent(blob),
 		      (size_t)git_blob_rawsize(blob));
-	git_oid_tostr(oid_hex, 41, git_tree_entry_id(entry));
+	if (oid_hex) {
+		char hex[GIT_OID_HEXSZ + 1];
+
+		free(*oid_hex);
+		*oid_hex = civil_xstrdup(git_oid_tostr(
+			hex, sizeof(hex), git_tree_entry_id(entry)));
+	}
 done:
 	git_blob_free(blob);
 	git_tree_entry_free(entry);
