@@ -252,6 +252,10 @@ typedef struct civil_nm_config {
 			* what changed since the last one (civil-scan(1)) */
 	char *archive; /* civil.archive: where message links point */
 	int lock_timeout_ms; /* civil.lock-timeout (seconds in the file): 10 s */
+	char *config_path;   /* the config file read; NULL: none.  The
+			      * database civil opens is database_path with
+			      * this file's settings: a caller may set both
+			      * (malloc'd) to name another one. */
 } civil_nm_config_t;
 
 /* Where civil-scan --apply records the database revision it has scanned

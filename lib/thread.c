@@ -291,7 +291,7 @@ civil_status_t civil_thread_from_db(const char *query,
 	civil_status_t st;
 
 	memset(out, 0, sizeof(*out));
-	st = civil_db_open(false, 0, &db, err);
+	st = civil_db_open(cfg, false, 0, &db, err);
 	if (st)
 		return st;
 	q = notmuch_query_create(db, query);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* check_db.c - db.c: opening the user's notmuch database, counting in it,
  * and the terms civil writes into queries. */
+#include <glib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,6 +9,7 @@
 #include "unit.h"
 
 static struct civil_buf path = CIVIL_BUF_INIT;
+static char *mail; /* the database's directory */
 
 /* A notmuch config named by $NOTMUCH_CONFIG and its database holding one
  * message. */
@@ -22,6 +24,8 @@ static void setup(void)
 	civil_buf_addf(&path, "%s/notmuch-config", dir);
 	civil_buf_addf(&text, "[database]\npath=%s/mail\n[new]\ntags=new\n",
 		       dir);
+	g_free(mail);
+	mail = g_strdup_printf("%s/mail", dir);
 	unit_write(dir, "notmuch-config", civil_buf_str(&text));
 	unit_write(dir, "mail/cur/one:2,",
 		   "From: a@kernel-test.invalid\nSubject: one\n"
@@ -38,6 +42,8 @@ static void teardown(void)
 {
 	unsetenv("NOTMUCH_CONFIG");
 	civil_buf_release(&path);
+	g_free(mail);
+	mail = NULL;
 }
 
 START_TEST(quote_terms)
@@ -60,7 +66,7 @@ START_TEST(open_and_count)
 	notmuch_database_t *db = NULL;
 	unsigned int n = 0;
 
-	ck_assert_int_eq(civil_db_open(false, 0, &db, &err), 0);
+	ck_assert_int_eq(civil_db_open(NULL, false, 0, &db, &err), 0);
 	ck_assert(strstr(civil_db_path(db), "/mail"));
 	ck_assert_int_eq(civil_db_count(db, "*", &n, &err), 0);
 	ck_assert_uint_eq(n, 1);
@@ -74,7 +80,7 @@ START_TEST(open_and_count)
 	civil_buf_release(&q);
 
 	/* Open for writing: nobody else holds the lock. */
-	ck_assert_int_eq(civil_db_open(true, 1000, &db, &err), 0);
+	ck_assert_int_eq(civil_db_open(NULL, true, 1000, &db, &err), 0);
 	notmuch_database_destroy(db);
 }
 END_TEST
@@ -90,13 +96,41 @@ START_TEST(no_database)
 	unit_write(dir, "other-config",
 		   "[database]\npath=/nonexistent/civil-test\n");
 	setenv("NOTMUCH_CONFIG", cfg.buf, 1);
-	ck_assert_int_eq(civil_db_open(false, 0, &db, &err),
+	ck_assert_int_eq(civil_db_open(NULL, false, 0, &db, &err),
 			 CIVIL_STATUS_DATABASE_ERROR);
 	ck_assert_ptr_null(db);
 	ck_assert(strstr(err.message, "can't open notmuch database: "));
 	ck_assert_ptr_null(strchr(err.message, '\n'));
 	civil_error_clear(&err);
 	civil_buf_release(&cfg);
+}
+END_TEST
+
+/* A database named in the config civil is given: no search, no
+ * $NOTMUCH_CONFIG. */
+START_TEST(named_database)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_nm_config_t cfg = { 0 };
+	notmuch_database_t *db = NULL;
+	unsigned int n = 0;
+
+	setenv("NOTMUCH_CONFIG", "/nonexistent/civil-test-config", 1);
+	cfg.database_path = mail;
+	ck_assert_int_eq(civil_db_open(&cfg, false, 0, &db, &err), 0);
+	ck_assert_str_eq(civil_db_path(db), mail);
+	ck_assert_int_eq(civil_db_count(db, "*", &n, &err), 0);
+	ck_assert_uint_eq(n, 1);
+	notmuch_database_destroy(db);
+	/* And the config file civil_nm_config_load read is the one kept. */
+	setenv("NOTMUCH_CONFIG", path.buf, 1);
+	ck_assert_int_eq(civil_nm_config_load(&cfg, &err), 0);
+	ck_assert_str_eq(cfg.config_path, path.buf);
+	ck_assert_str_eq(cfg.database_path, mail);
+	unsetenv("NOTMUCH_CONFIG");
+	ck_assert_int_eq(civil_db_open(&cfg, true, 1000, &db, &err), 0);
+	notmuch_database_destroy(db);
+	civil_nm_config_release(&cfg);
 }
 END_TEST
 
@@ -109,6 +143,7 @@ Suite *suite_db(void)
 	tcase_add_test(tc, quote_terms);
 	tcase_add_test(tc, open_and_count);
 	tcase_add_test(tc, no_database);
+	tcase_add_test(tc, named_database);
 	tcase_set_timeout(tc, 30);
 	suite_add_tcase(s, tc);
 	return s;
