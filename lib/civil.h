@@ -633,7 +633,8 @@ typedef struct civil_heated_thread {
 typedef int (*civil_heated_fn)(const civil_heated_thread_t *t, void *arg);
 
 /* The threads with a message tagged cfg->tag or cfg->thread_tag (and
- * matching query, if given), newest first.  heat (may be NULL) scores
+ * matching query, if given), newest first, in the database cfg names
+ * (its database_path and config_path; see civil_nm_config_t).  heat (may be NULL) scores
  * the heated messages that have no stored score. */
 civil_status_t civil_heated_foreach(const char *query,
 				    const civil_nm_config_t *cfg,
@@ -752,8 +753,8 @@ typedef struct civil_thread {
 	char *thread_id; /* notmuch's, or NULL from an mbox */
 } civil_thread_t;
 
-/* The one thread query names (anything else is an error saying how many
- * it named).  heat (may be NULL) scores messages civil-scan has not. */
+/* The one thread query names in the database cfg names (anything else
+ * is an error saying how many it named).  heat (may be NULL) scores messages civil-scan has not. */
 civil_status_t civil_thread_from_db(const char *query,
 				    const civil_nm_config_t *cfg,
 				    const civil_heat_t *heat,

@@ -5,7 +5,9 @@
  * civil's data where it was installed (run from anywhere, with no
  * environment), and prints what it made of a review: its kind, its
  * heat, and that the built-in code's reminder was added to it:
- * "review heated reminded".
+ * "review heated reminded".  Given a notmuch database's directory, it
+ * then lists that database's heated threads, one "heated: SUBJECT" line
+ * each: the database is the one it names, with no config file.
  */
 #include <civil.h>
 #include <stdio.h>
@@ -20,7 +22,31 @@ static const char review[] = "From: Re Viewer <rv@example.invalid>\n"
 			     "\n"
 			     "You clearly have no idea what you are doing.\n";
 
-int main(void)
+static int print_thread(const civil_heated_thread_t *t, void *arg)
+{
+	printf("heated: %s\n", t->subject ? t->subject : "");
+	++*(int *)arg;
+	return 0;
+}
+
+/* The heated threads of the database at path. */
+static int list_heated(const char *path, const civil_heat_t *heat,
+		       civil_error_t *err)
+{
+	civil_nm_config_t cfg = { 0 };
+	int n = 0, rc;
+
+	cfg.database_path = strdup(path);
+	cfg.tag = strdup("heated");
+	cfg.thread_tag = strdup("heated-thread");
+	cfg.threshold = CIVIL_HEAT_THRESHOLD;
+	rc = civil_heated_foreach(NULL, &cfg, heat, false, print_thread, &n,
+				  err);
+	civil_nm_config_release(&cfg);
+	return rc ? -1 : n;
+}
+
+int main(int argc, char **argv)
 {
 	civil_error_t err = CIVIL_ERROR_INIT;
 	civil_message_t *msg = NULL;
@@ -54,6 +80,10 @@ int main(void)
 			       strstr(civil_buf_str(&out), reminder)
 		       ? "reminded"
 		       : "not-reminded");
+	if (argc > 1 && list_heated(argv[1], heat, &err) < 0) {
+		fprintf(stderr, "outside: %s\n", err.message);
+		goto done;
+	}
 	rc = 0;
 done:
 	civil_heat_score_release(&score);
