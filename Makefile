@@ -50,12 +50,18 @@ DIST = civil-$(VERSION)
 
 CFLAGS ?= -O2 -g
 CIVIL_CFLAGS = -std=c11 -D_GNU_SOURCE -pthread -Wall -Wextra -Wno-unused-parameter \
-	-fPIC -Ilib $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+	-fPIC -Ilib -Iutil $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 CIVIL_LIBS = -Wl,--as-needed $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lnotmuch -lm -pthread
 CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
 
 LIB_SRC = $(sort $(wildcard lib/*.c))
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/obj/%.o)
+# The toolbox (util/util.h): in libcivil hidden, what lib/ does not use
+# (child processes) not at all; the commands link all of it.
+UTIL_SRC = $(sort $(wildcard util/*.c))
+UTIL_OBJ = $(UTIL_SRC:%.c=$(B)/obj/%.o)
+UTIL_LIB_OBJ = $(filter-out $(B)/obj/util/run.o,$(UTIL_OBJ))
+UTIL_A = $(B)/lib/libcivil-util.a
 CMD_SHARED = $(B)/obj/cmd/cmd.o $(B)/obj/cmd/nonet.o
 # Run once per message sent: linked for a fast start (scripts/fast-link-flags).
 FAST_CMDS = civil-remind civil-sendmail
@@ -99,7 +105,8 @@ deps-test:
 deps-fuzz:
 	@scripts/need-deps fuzz
 
-$(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h lib/heat.h cmd/cmd.h
+$(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h lib/heat.h cmd/cmd.h \
+		util/util.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CIVIL_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
@@ -111,7 +118,12 @@ $(B)/datadir: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
 
-$(B)/lib/libcivil.a: $(LIB_OBJ)
+$(B)/lib/libcivil.a: $(LIB_OBJ) $(UTIL_LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(UTIL_A): $(UTIL_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@
 	$(AR) rcs $@ $^
@@ -121,7 +133,7 @@ $(B)/lib/libcivil.a: $(LIB_OBJ)
 # the default one, and a version script made from civil.h says the same to
 # the linker.  tests/installed.sh holds the result against civil.h as the
 # compiler reads it.
-$(LIB_OBJ): CIVIL_CFLAGS += -fvisibility=hidden
+$(LIB_OBJ) $(UTIL_OBJ): CIVIL_CFLAGS += -fvisibility=hidden
 
 $(B)/libcivil.sym: lib/civil.h
 	@mkdir -p $(dir $@)
@@ -130,18 +142,18 @@ $(B)/libcivil.sym: lib/civil.h
 	  echo "local: *; };"; } >$@.tmp
 	mv $@.tmp $@
 
-$(B)/lib/libcivil.so: $(LIB_OBJ) $(B)/libcivil.sym
+$(B)/lib/libcivil.so: $(LIB_OBJ) $(UTIL_A) $(B)/libcivil.sym
 	@mkdir -p $(dir $@)
 	$(CC) -shared -Wl,-soname,libcivil.so.$(SOVERSION) \
 		-Wl,--version-script=$(B)/libcivil.sym $(CFLAGS) $(LDFLAGS) \
-		-o $@.$(VERSION) $(LIB_OBJ) $(CIVIL_LIBS)
+		-o $@.$(VERSION) $(LIB_OBJ) $(UTIL_A) $(CIVIL_LIBS)
 	ln -sf libcivil.so.$(VERSION) $@.$(SOVERSION)
 	ln -sf libcivil.so.$(VERSION) $@
 
-$(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_SHARED) $(B)/lib/libcivil.a
+$(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_SHARED) $(B)/lib/libcivil.a $(UTIL_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CMD_SHARED) $(B)/lib/libcivil.a \
-		$(CIVIL_LIBS)
+		$(UTIL_A) $(CIVIL_LIBS)
 
 $(B)/fast-link-flags: scripts/fast-link-flags
 	@mkdir -p $(dir $@)
@@ -156,10 +168,10 @@ $(B)/fast-link: FORCE
 	@echo '$(FAST_LINK)' | cmp -s - $@ || echo '$(FAST_LINK)' >$@
 ifneq ($(FAST_LINK),no)
 $(FAST_CMDS:%=$(B)/bin/%): $(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_SHARED) \
-		$(B)/lib/libcivil.a $(B)/fast-link-flags
+		$(B)/lib/libcivil.a $(UTIL_A) $(B)/fast-link-flags
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CMD_SHARED) $(B)/lib/libcivil.a \
-		$$(cat $(B)/fast-link-flags)
+		$(UTIL_A) $$(cat $(B)/fast-link-flags)
 endif
 
 $(B)/share/civil/hooks/%: hooks/%
@@ -172,19 +184,19 @@ $(B)/share/civil/%: data/%
 
 $(UNIT_OBJ): CIVIL_CFLAGS += $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 
-$(B)/tests/unit-tests: $(UNIT_OBJ) $(B)/lib/libcivil.a
+$(B)/tests/unit-tests: $(UNIT_OBJ) $(B)/lib/libcivil.a $(UTIL_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(UNIT_OBJ) $(B)/lib/libcivil.a \
-		$(CIVIL_LIBS) $(CHECK_LIBS)
+		$(UTIL_A) $(CIVIL_LIBS) $(CHECK_LIBS)
 
 # A harness with replay.c for a main(): what make check runs, no clang
 # needed.  With libFuzzer's main() instead: what make fuzz runs.
 $(B)/tests/fuzz-%: $(B)/obj/tests/fuzz/fuzz-%.o $(B)/obj/tests/fuzz/replay.o \
-		$(B)/lib/libcivil.a
+		$(B)/lib/libcivil.a $(UTIL_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CIVIL_LIBS)
 
-$(B)/libfuzzer/fuzz-%: $(B)/obj/tests/fuzz/fuzz-%.o $(B)/lib/libcivil.a
+$(B)/libfuzzer/fuzz-%: $(B)/obj/tests/fuzz/fuzz-%.o $(B)/lib/libcivil.a $(UTIL_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^ \
 		$(CIVIL_LIBS)
@@ -296,7 +308,7 @@ uninstall:
 		$(DESTDIR)$(SYSTEMDUSERDIR)/civil-scan.timer
 
 format:
-	clang-format -i lib/*.[ch] cmd/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
+	clang-format -i lib/*.[ch] util/*.[ch] cmd/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
 
 clean:
 	rm -rf build

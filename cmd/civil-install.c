@@ -181,7 +181,7 @@ static const char *b4_template_place(struct civil_buf *path)
 	civil_repo_t *here = NULL;
 	const char *scope = "--global";
 
-	if (!civil_repo_open(NULL, &here, NULL))
+	if (!civil_repo_open_env(&here, NULL))
 		scope = "--local";
 	if (civil_b4_template_path(here, path, NULL))
 		civil_buf_reset(path);
@@ -236,7 +236,7 @@ static int b4_template(bool uninstall)
 		rc = 0;
 		goto done;
 	}
-	civil_context_open(&ctx, NULL, NULL, NULL);
+	cmd_context_open(&ctx, NULL);
 	reminder = civil_reminder_text(&ctx.code, &ctx.config);
 	civil_context_close(&ctx);
 	if (cur && strcmp(cur, path.buf)) {
@@ -823,10 +823,7 @@ static int do_sendmail(bool uninstall)
 		goto done;
 	}
 	if (!real) {
-		char *msmtp = g_find_program_in_path("msmtp");
-
-		real = strdup(msmtp ? msmtp : "/usr/sbin/sendmail");
-		g_free(msmtp);
+		real = cmd_default_sendmail();
 		/* Pinned now, so mail keeps going where it went today. */
 		if (gc_store("civil.sendmail", real) ||
 		    gc_store("civil-install.sendmail-set", "true"))

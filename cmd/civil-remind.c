@@ -100,7 +100,7 @@ static int remind(const char *path, const char *headers, bool dry_run,
 		return 0;
 	}
 
-	civil_context_open(&ctx, NULL, &warnings, NULL);
+	cmd_context_open(&ctx, &warnings);
 	if (warnings.len)
 		fprintf(stderr, "%s: %s", cmd_name, warnings.buf);
 	if (civil_outgoing_prepare(msg, &ctx, og, &err)) {

@@ -92,7 +92,7 @@ static bool pass_through(int argc, char **argv)
 static char **real_sendmail(const civil_config_t *cfg, const char *cmdline)
 {
 	char **argv = NULL;
-	char *msmtp;
+	char *real;
 
 	if (cmdline && strpbrk(cmdline, SHELL_META)) {
 		argv = g_new0(char *, 5);
@@ -107,9 +107,10 @@ static char **real_sendmail(const civil_config_t *cfg, const char *cmdline)
 	if (cfg->sendmail && *cfg->sendmail &&
 	    g_shell_parse_argv(cfg->sendmail, NULL, &argv, NULL))
 		return argv;
-	msmtp = g_find_program_in_path("msmtp");
+	real = cmd_default_sendmail();
 	argv = g_new0(char *, 2);
-	argv[0] = msmtp ? msmtp : g_strdup("/usr/sbin/sendmail");
+	argv[0] = g_strdup(real);
+	free(real);
 	return argv;
 }
 
@@ -405,7 +406,7 @@ int main(int argc, char **argv)
 		civil_shutdown();
 		return rc;
 	}
-	civil_context_open(&ctx, NULL, &warnings, NULL);
+	cmd_context_open(&ctx, &warnings);
 	real = real_sendmail(&ctx.config, cmdline);
 	if (pass_through(argc, argv)) {
 		rc = hand_over(real, argc, argv, NULL, NULL);

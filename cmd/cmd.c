@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* cmd.c - messages in the form "civil-scan: can't open database '/x': why",
  * options parsed so that getopt says it the same way. */
+#include <glib.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
@@ -45,4 +47,34 @@ void cmd_warn_tone(const civil_heat_score_t *s)
 	for (p = civil_buf_str(&lines); (nl = strchr(p, '\n')); p = nl + 1)
 		fprintf(stderr, "%s: tone: %.*s\n", cmd_name, (int)(nl - p), p);
 	civil_buf_release(&lines);
+}
+
+char *cmd_default_sendmail(void)
+{
+	char *msmtp = g_find_program_in_path("msmtp");
+	char *s = strdup(msmtp ? msmtp : "/usr/sbin/sendmail");
+
+	g_free(msmtp);
+	if (!s)
+		abort();
+	return s;
+}
+
+void cmd_context_open(civil_context_t *ctx, struct civil_buf *warnings)
+{
+	const char *tone = getenv("CIVIL_TONE");
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_repo_t *repo = NULL;
+
+	/* The tree git send-email or the user is in, by git's rule. */
+	if (civil_repo_open_env(&repo, &err) &&
+	    err.status != CIVIL_STATUS_NO_REPOSITORY && warnings)
+		civil_buf_addf(warnings, "%s\n", err.message);
+	civil_error_clear(&err);
+	civil_context_open_repo(ctx, repo, warnings);
+	if (tone && civil_tone_mode_parse(tone, &ctx->config.tone) && warnings)
+		civil_buf_addf(warnings,
+			       "bad CIVIL_TONE '%s' (want warn, reject or "
+			       "off)\n",
+			       tone);
 }

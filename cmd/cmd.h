@@ -6,6 +6,7 @@
 #include <getopt.h>
 
 #include "civil.h"
+#include "util.h"
 
 extern const char *cmd_name;
 
@@ -19,6 +20,18 @@ int cmd_getopt(int argc, char **argv, const char *shortopts,
 void cmd_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The error's message, then clear it. */
 void cmd_warn_error(civil_error_t *err);
+
+/* The context of the repository git would use here (civil_repo_open_env:
+ * $GIT_DIR, as the sendemail-validate hook has it), warnings one line
+ * each, then the environment's word on the tone check: CIVIL_TONE=off
+ * git send-email ... sends once without it.  A bad $CIVIL_TONE is a line
+ * of warnings and leaves civil.tone as it was. */
+void cmd_context_open(civil_context_t *ctx, struct civil_buf *warnings);
+
+/* The real sendmail civil-sendmail hands mail to when nothing names one
+ * (--sendmail=, civil.sendmail): msmtp when it is on PATH, else
+ * /usr/sbin/sendmail.  malloc'd. */
+char *cmd_default_sendmail(void);
 
 /* "prog: tone: ..." for each flagged sentence. */
 void cmd_warn_tone(const civil_heat_score_t *s);

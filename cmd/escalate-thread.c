@@ -96,9 +96,10 @@ static int save_notmuch(const struct civil_buf *draft, const char *contact)
 				 "--create-folder", "+draft", "-unread",
 				 "-inbox",	    "-new",   NULL };
 	civil_error_t err = CIVIL_ERROR_INIT;
-	struct civil_buf q = CIVIL_BUF_INIT, file = CIVIL_BUF_INIT;
+	struct civil_buf file = CIVIL_BUF_INIT;
 	civil_message_t *msg = NULL;
 	const char *id;
+	char *query = NULL;
 	int status = 0, rc = 1;
 
 	if (civil_message_parse(draft->buf, draft->len, "draft", &msg, &err)) {
@@ -123,8 +124,8 @@ static int save_notmuch(const struct civil_buf *draft, const char *contact)
 			"--exclude=false", NULL,     NULL
 		};
 
-		civil_buf_addf(&q, "id:\"%s\"", id ? id : "");
-		search[4] = q.buf;
+		query = civil_id_query(id);
+		search[4] = query;
 		civil_run(search, NULL, NULL, 0, &file, &status, NULL);
 		while (file.len && file.buf[file.len - 1] == '\n')
 			file.buf[--file.len] = '\0';
@@ -143,7 +144,7 @@ static int save_notmuch(const struct civil_buf *draft, const char *contact)
 	rc = 0;
 done:
 	civil_message_free(msg);
-	civil_buf_release(&q);
+	free(query);
 	civil_buf_release(&file);
 	return rc;
 }
@@ -229,7 +230,7 @@ int main(int argc, char **argv)
 	}
 
 	civil_init();
-	civil_context_open(&ctx, NULL, &warnings, NULL);
+	cmd_context_open(&ctx, &warnings);
 	if (warnings.len)
 		fprintf(stderr, "%s: %s", cmd_name, warnings.buf);
 	/* A bad [civil] setting is said; the draft is made all the same. */

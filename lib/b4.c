@@ -57,9 +57,6 @@ char *civil_b4_reply_template(const char *reminder)
 civil_status_t civil_b4_template_path(const civil_repo_t *repo,
 				      struct civil_buf *out, civil_error_t *err)
 {
-	const char *xdg = getenv("XDG_CONFIG_HOME");
-	const char *home = getenv("HOME");
-
 	civil_buf_reset(out);
 	if (repo) {
 		civil_buf_adds(out, civil_repo_common_dir(repo));
@@ -68,14 +65,10 @@ civil_status_t civil_b4_template_path(const civil_repo_t *repo,
 		civil_buf_adds(out, "/civil-b4-review-reply-template");
 		return CIVIL_STATUS_SUCCESS;
 	}
-	if (xdg && *xdg == '/')
-		civil_buf_addf(out, "%s/civil", xdg);
-	else if (home && *home)
-		civil_buf_addf(out, "%s/.config/civil", home);
-	else
+	if (!civil_xdg_file("XDG_CONFIG_HOME", ".config",
+			    "b4-review-reply-template", out))
 		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
 				       "no HOME for b4's review template");
-	civil_buf_adds(out, "/b4-review-reply-template");
 	return CIVIL_STATUS_SUCCESS;
 }
 

@@ -14,6 +14,32 @@
  *  - It never reads the environment or user configuration except through
  *    civil_config_load().
  *  - Memory it hands out is freed by the matching _free or _release call.
+ *
+ * What the declarations below leave unsaid follows these rules, after
+ * notmuch.h:
+ *
+ * Returns.  A civil_status_t is CIVIL_STATUS_SUCCESS (0) or why not; err
+ * may be NULL when the caller does not want the message, and a message it
+ * got is the caller's to civil_error_clear().  On failure an out-parameter
+ * handle is NULL and a struct filled by the call is empty, so its _release
+ * or _free is still safe (and needed only on success, or where the call
+ * says it loads what it can, as civil_config_load does).
+ *
+ * Ownership.  A "char *" the library returns is malloc'd: free() it.  A
+ * "const char *" belongs to the object it was read from and lives as long
+ * as that object (civil_message_header lives as long as the message).  A
+ * struct civil_buf the caller passes is added to (or reset, where said);
+ * its memory stays the caller's (civil_buf_release).  Arguments are only
+ * read during the call and may be freed after it, unless a struct keeps a
+ * pointer to them, which its comment says (civil_draft_opts_t).
+ *
+ * Threads.  civil_init() and civil_shutdown() are called once each, by
+ * one thread, before and after every other call.  In between, calls on
+ * different objects may run in different threads at once; one object
+ * (message, repository, context, thread) is used by one thread at a time.
+ * A civil_heat_t is read only once made: any number of threads may score
+ * with it at once (civil_scan_db does).  The calls that take no object are
+ * safe from any thread.
  */
 #ifndef CIVIL_H
 #define CIVIL_H
@@ -31,9 +57,34 @@ extern "C" {
  * only that, is exported (the version script is made from this file). */
 #pragma GCC visibility push(default)
 
-#define CIVIL_VERSION "0.1.0"
+/* ---- versions (init.c) ---- */
 
-/* ---- status and errors (error.c) ---- */
+/* The version of this header; the Makefile and debian/changelog read the
+ * string, and the numbers say the same. */
+#define CIVIL_VERSION "0.1.0"
+#define LIBCIVIL_MAJOR_VERSION 0
+#define LIBCIVIL_MINOR_VERSION 1
+#define LIBCIVIL_MICRO_VERSION 0
+
+/* True when the civil.h a program is compiled against is at least
+ * major.minor.micro, for code that uses what a later version added:
+ *
+ *   #if LIBCIVIL_CHECK_VERSION(0, 2, 0)
+ */
+#define LIBCIVIL_CHECK_VERSION(major, minor, micro)                            \
+	(LIBCIVIL_MAJOR_VERSION > (major) ||                                   \
+	 (LIBCIVIL_MAJOR_VERSION == (major) &&                                 \
+	  LIBCIVIL_MINOR_VERSION > (minor)) ||                                 \
+	 (LIBCIVIL_MAJOR_VERSION == (major) &&                                 \
+	  LIBCIVIL_MINOR_VERSION == (minor) &&                                 \
+	  LIBCIVIL_MICRO_VERSION >= (micro)))
+
+/* The version of the library the program runs with (CIVIL_VERSION as it
+ * was built), which may be newer than the header it was compiled with.
+ * A static string; any thread may call it at any time. */
+const char *civil_version(void);
+
+/* ---- status and errors (util/error.c) ---- */
 
 typedef enum civil_status {
 	CIVIL_STATUS_SUCCESS = 0,
@@ -69,11 +120,12 @@ civil_status_t civil_error_set(civil_error_t *err, civil_status_t status,
 void civil_error_clear(civil_error_t *err);
 const char *civil_status_to_string(civil_status_t status);
 
-/* ---- growing buffers (buf.c), after git's strbuf ---- */
+/* ---- strings the library fills (util/buf.c) ---- */
 
-/* buf is always NUL-terminated once anything was added; len excludes it.
- * Allocation failure aborts (as GLib does): there is no useful recovery
- * from it in a mail filter. */
+/* A growing string, after git's strbuf: calls that produce text add it
+ * to one the caller passes.  buf is NULL until something is added, then
+ * NUL-terminated; len excludes the NUL.  Allocation failure aborts (as
+ * GLib does): there is no useful recovery from it in a mail filter. */
 struct civil_buf {
 	char *buf;
 	size_t len;
@@ -84,61 +136,12 @@ struct civil_buf {
 		NULL, 0, 0                                                     \
 	}
 
-void civil_buf_grow(struct civil_buf *b, size_t extra);
-void civil_buf_add(struct civil_buf *b, const void *data, size_t len);
-void civil_buf_adds(struct civil_buf *b, const char *s);
-void civil_buf_addch(struct civil_buf *b, char c);
-void civil_buf_addf(struct civil_buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-void civil_buf_vaddf(struct civil_buf *b, const char *fmt, va_list ap);
-void civil_buf_reset(struct civil_buf *b);
-void civil_buf_release(struct civil_buf *b);
-/* The string, never NULL ("" for an empty buffer). */
+/* The string, never NULL ("" for an empty buffer); owned by b. */
 const char *civil_buf_str(const struct civil_buf *b);
 /* Hand the string to the caller (free() it); the buffer is reset. */
 char *civil_buf_detach(struct civil_buf *b);
-
-/* ---- files (file.c) ---- */
-
-/* Read all of path ("-" is stdin) into b. */
-civil_status_t civil_file_read(const char *path, struct civil_buf *b,
-			       civil_error_t *err);
-civil_status_t civil_fd_read(int fd, const char *name, struct civil_buf *b,
-			     civil_error_t *err);
-/* Write all of data to fd; name is for the error message. */
-civil_status_t civil_fd_write(int fd, const char *name, const void *data,
-			      size_t len, civil_error_t *err);
-/* Replace path with data atomically: a temporary file in the same
- * directory, the original's mode, fsync, rename.  A file the user made
- * read-only is refused rather than replaced. */
-civil_status_t civil_file_replace(const char *path, const void *data,
-				  size_t len, civil_error_t *err);
-/* Bring path from old (what was read from it) to data: when data only
- * adds bytes after old, they are written in place after the old ones
- * (which are never rewritten); otherwise civil_file_replace.  Refuses a
- * file that changed size since it was read. */
-civil_status_t civil_file_update(const char *path, const void *old,
-				 size_t old_len, const void *data, size_t len,
-				 civil_error_t *err);
-/* Create path with data and mode, atomically; an existing file is an
- * error unless overwrite. */
-civil_status_t civil_file_create(const char *path, const void *data, size_t len,
-				 mode_t mode, bool overwrite,
-				 civil_error_t *err);
-
-/* ---- child processes (run.c), argv only, never a shell string ---- */
-
-/* Run argv[0] (PATH lookup) with stdin from in/inlen (NULL: /dev/null),
- * stdout into out (NULL: inherited), stderr inherited, in dir (NULL: cwd).
- * *exit_status gets the exit code, or 128+signal. */
-civil_status_t civil_run(const char *const *argv, const char *dir,
-			 const void *in, size_t inlen, struct civil_buf *out,
-			 int *exit_status, civil_error_t *err);
-/* The same, with the child's stderr thrown away (for asking, not doing). */
-civil_status_t civil_run_quiet(const char *const *argv, const char *dir,
-			       const void *in, size_t inlen,
-			       struct civil_buf *out, int *exit_status,
-			       civil_error_t *err);
+/* Free the string; b is empty and may be used again. */
+void civil_buf_release(struct civil_buf *b);
 
 /* ---- library set-up (init.c) ---- */
 
@@ -150,21 +153,31 @@ void civil_shutdown(void);
 
 typedef struct civil_repo civil_repo_t;
 
-/* path NULL: the repository git would use here ($GIT_DIR, discovery from
- * the current directory).  Bare repositories and linked worktrees work.
- * Returns CIVIL_STATUS_NO_REPOSITORY when there is none. */
+/* The repository at path or above it (path NULL: the current
+ * directory).  Bare repositories and linked worktrees work.  Returns
+ * CIVIL_STATUS_NO_REPOSITORY when there is none.  The environment is not
+ * read. */
 civil_status_t civil_repo_open(const char *path, civil_repo_t **out,
 			       civil_error_t *err);
+/* The repository git would use here, as git finds it: $GIT_DIR (git
+ * send-email's hook runs with it set), $GIT_WORK_TREE, else discovery
+ * from the current directory up to $GIT_CEILING_DIRECTORIES.  The one
+ * call that reads GIT_* (through libgit2), for a caller that wants
+ * git's rule, as civil's commands do. */
+civil_status_t civil_repo_open_env(civil_repo_t **out, civil_error_t *err);
 void civil_repo_free(civil_repo_t *repo);
 /* The repository's git directory, for messages. */
 const char *civil_repo_path(const civil_repo_t *repo);
 /* The git directory its worktrees share (where its config is). */
 const char *civil_repo_common_dir(const civil_repo_t *repo);
-/* Read the blob at path in HEAD's tree.  oid_hex gets 40 hex digits + NUL.
- * CIVIL_STATUS_NOT_FOUND when HEAD is unborn or the path is absent. */
+/* Read the blob at path in HEAD's tree into content (reset first).
+ * *oid_hex (oid_hex may be NULL) gets the blob's id in hex, as long as
+ * the repository's ids are (40 digits for SHA-1), malloc'd; what it held
+ * is freed.  CIVIL_STATUS_NOT_FOUND when HEAD is unborn or the path is
+ * absent. */
 civil_status_t civil_repo_read_head_file(civil_repo_t *repo, const char *path,
 					 struct civil_buf *content,
-					 char oid_hex[41], civil_error_t *err);
+					 char **oid_hex, civil_error_t *err);
 
 /* ---- settings (config.c) ---- */
 
@@ -185,7 +198,8 @@ typedef struct civil_config {
 	char *contact;	/* civil.contact, or NULL */
 	char *reminder; /* civil.reminder, or NULL */
 	civil_remind_mode_t remind;
-	civil_tone_mode_t tone; /* civil.tone, or $CIVIL_TONE for one send */
+	civil_tone_mode_t tone; /* civil.tone (the commands let $CIVIL_TONE
+				 * override it for one send) */
 	double threshold;	/* civil.threshold: CIVIL_HEAT_THRESHOLD */
 	char *lexicon;		/* civil.lexicon ("~/" expanded), or NULL */
 	char *sendmail;		/* civil.sendmail, or NULL */
@@ -238,6 +252,10 @@ typedef struct civil_nm_config {
 			* what changed since the last one (civil-scan(1)) */
 	char *archive; /* civil.archive: where message links point */
 	int lock_timeout_ms; /* civil.lock-timeout (seconds in the file): 10 s */
+	char *config_path;   /* the config file read; NULL: none.  The
+			      * database civil opens is database_path with
+			      * this file's settings: a caller may set both
+			      * (malloc'd) to name another one. */
 } civil_nm_config_t;
 
 /* Where civil-scan --apply records the database revision it has scanned
@@ -270,12 +288,12 @@ typedef enum civil_contact_source {
 typedef struct civil_code {
 	civil_code_kind_t kind;
 	char *path;	  /* in the repository; built-in: the kernel's path */
-	char blob_id[41]; /* "" for the built-in code */
+	char *blob_id;	  /* hex, any length; "" for the built-in code */
 	char *text;	  /* the code's text, UTF-8 */
 	char *contact;	  /* bare address, NULL when none */
 	civil_contact_source_t contact_source;
 	char *contact_path;	  /* file the contact came from, or NULL */
-	char contact_blob_id[41]; /* its blob, or "" */
+	char *contact_blob_id;	  /* its blob, or "" */
 } civil_code_t;
 
 #define CIVIL_DEFAULT_CONTACT	"tab@lists.linux-foundation.org"
@@ -301,14 +319,19 @@ typedef struct civil_context {
 	civil_code_t code;
 } civil_context_t;
 
-/* Open the repository (repo_path NULL: the one git would use here, else
- * the one civil.repository names), load the settings and find the code.  Problems that leave a usable context
- * (a bad setting, an unreadable repository: the built-in code is used)
- * are added to warnings, one line each, and are not failures.  Fails
- * only when repo_path was given and is not a repository. */
+/* Open the repository (repo_path NULL: the one civil_repo_open finds from
+ * the current directory; none: the one civil.repository names), load the
+ * settings and find the code.  Problems that leave a usable context (a
+ * bad setting, an unreadable repository: the built-in code is used) are
+ * added to warnings (may be NULL), one line each, and are not failures.
+ * Fails only when repo_path was given and is not a repository. */
 civil_status_t civil_context_open(civil_context_t *ctx, const char *repo_path,
 				  struct civil_buf *warnings,
 				  civil_error_t *err);
+/* The same for a repository already open (the context takes it over and
+ * frees it; NULL: outside any tree, so civil.repository applies). */
+void civil_context_open_repo(civil_context_t *ctx, civil_repo_t *repo,
+			     struct civil_buf *warnings);
 void civil_context_close(civil_context_t *ctx);
 
 /* ---- messages (message.c, text.c) ---- */
@@ -360,6 +383,9 @@ void civil_text_authored(const char *text, size_t len, struct civil_buf *out);
 bool civil_text_has_diff(const char *text, size_t len);
 bool civil_text_has_quoted_diff(const char *text, size_t len);
 bool civil_text_has_review_trailer(const char *text, size_t len);
+/* Is this line (without its line end) the first line of a reminder civil
+ * wrote, for whatever code (line.c)? */
+bool civil_reminder_line_is_ours(const char *line, size_t len);
 
 /* Subject helpers. */
 bool civil_subject_is_reply(const char *subject);
@@ -398,8 +424,6 @@ civil_status_t civil_b4_template_path(const civil_repo_t *repo,
 civil_status_t civil_b4_template_refresh(const char *path, const char *reminder,
 					 bool *ours, bool *changed,
 					 civil_error_t *err);
-/* Does this line (without its line end) belong to a reminder civil wrote? */
-bool civil_reminder_line_is_ours(const char *line, size_t len);
 
 typedef enum civil_remind_action {
 	CIVIL_REMIND_ADDED = 0,	 /* out holds the new message */
@@ -609,7 +633,8 @@ typedef struct civil_heated_thread {
 typedef int (*civil_heated_fn)(const civil_heated_thread_t *t, void *arg);
 
 /* The threads with a message tagged cfg->tag or cfg->thread_tag (and
- * matching query, if given), newest first.  heat (may be NULL) scores
+ * matching query, if given), newest first, in the database cfg names
+ * (its database_path and config_path; see civil_nm_config_t).  heat (may be NULL) scores
  * the heated messages that have no stored score. */
 civil_status_t civil_heated_foreach(const char *query,
 				    const civil_nm_config_t *cfg,
@@ -728,8 +753,8 @@ typedef struct civil_thread {
 	char *thread_id; /* notmuch's, or NULL from an mbox */
 } civil_thread_t;
 
-/* The one thread query names (anything else is an error saying how many
- * it named).  heat (may be NULL) scores messages civil-scan has not. */
+/* The one thread query names in the database cfg names (anything else
+ * is an error saying how many it named).  heat (may be NULL) scores messages civil-scan has not. */
 civil_status_t civil_thread_from_db(const char *query,
 				    const civil_nm_config_t *cfg,
 				    const civil_heat_t *heat,
@@ -745,8 +770,13 @@ void civil_thread_release(civil_thread_t *t);
  * malloc'd, NULL for a URL with no Message-ID in it. */
 char *civil_thread_query(const char *arg);
 /* A Message-ID as given for one message ("id:<x@y>", "id:\"x@y\"",
- * "<x@y>", "x@y") without its wrapping: "x@y".  malloc'd. */
+ * "<x@y>", "x@y") without its wrapping: "x@y"; in a quoted one
+ * ("id:\"a\"\"b@y\""), a doubled '"' is one.  malloc'd. */
 char *civil_bare_id(const char *s);
+/* The notmuch query for the message with Message-ID id (no angle
+ * brackets): id:"..." with every '"' in id doubled, as a quoted term
+ * must have it.  malloc'd. */
+char *civil_id_query(const char *id);
 
 /* ---- the escalation draft (draft.c) ---- */
 
@@ -767,11 +797,6 @@ typedef struct civil_draft_opts {
 civil_status_t civil_draft_build(const civil_thread_t *t,
 				 const civil_draft_opts_t *o,
 				 struct civil_buf *out, civil_error_t *err);
-
-/* ---- JSON (json.c) ---- */
-
-/* s as a JSON string, quotes included; invalid UTF-8 becomes U+FFFD. */
-void civil_json_string(struct civil_buf *out, const char *s);
 
 #pragma GCC visibility pop
 

@@ -128,7 +128,8 @@ static civil_status_t try_candidate(civil_repo_t *repo,
 	struct civil_buf raw = CIVIL_BUF_INIT;
 	civil_status_t st;
 
-	st = civil_repo_read_head_file(repo, c->path, &raw, code->blob_id, err);
+	st = civil_repo_read_head_file(repo, c->path, &raw, &code->blob_id,
+				       err);
 	if (st)
 		goto done;
 	code->kind = c->kind;
@@ -138,10 +139,11 @@ static civil_status_t try_candidate(civil_repo_t *repo,
 	if (code->contact) {
 		code->contact_source = CIVIL_CONTACT_FILE;
 		code->contact_path = civil_xstrdup(c->path);
-		memcpy(code->contact_blob_id, code->blob_id, 41);
+		free(code->contact_blob_id);
+		code->contact_blob_id = civil_xstrdup(code->blob_id);
 	} else if (c->contact_also &&
 		   civil_repo_read_head_file(repo, c->contact_also, &raw,
-					     code->contact_blob_id,
+					     &code->contact_blob_id,
 					     NULL) == CIVIL_STATUS_SUCCESS) {
 		struct civil_buf t = CIVIL_BUF_INIT;
 
@@ -152,7 +154,8 @@ static civil_status_t try_candidate(civil_repo_t *repo,
 			code->contact_source = CIVIL_CONTACT_FILE;
 			code->contact_path = civil_xstrdup(c->contact_also);
 		} else {
-			code->contact_blob_id[0] = '\0';
+			free(code->contact_blob_id);
+			code->contact_blob_id = NULL;
 		}
 	}
 done:
@@ -193,8 +196,14 @@ civil_status_t civil_code_find(civil_repo_t *repo, const civil_config_t *cfg,
 		code->contact = civil_xstrdup(cfg->contact);
 		code->contact_source = CIVIL_CONTACT_CONFIG;
 		code->contact_path = NULL;
-		code->contact_blob_id[0] = '\0';
+		free(code->contact_blob_id);
+		code->contact_blob_id = NULL;
 	}
+	/* Ids are strings, "" for none, so callers can print them. */
+	if (!code->blob_id)
+		code->blob_id = civil_xstrdup("");
+	if (!code->contact_blob_id)
+		code->contact_blob_id = civil_xstrdup("");
 	return CIVIL_STATUS_SUCCESS;
 }
 
@@ -204,6 +213,8 @@ void civil_code_release(civil_code_t *code)
 	free(code->text);
 	free(code->contact);
 	free(code->contact_path);
+	free(code->blob_id);
+	free(code->contact_blob_id);
 	memset(code, 0, sizeof(*code));
 }
 

@@ -247,6 +247,7 @@ civil_status_t civil_nm_config_load(civil_nm_config_t *cfg, civil_error_t *err)
 	 * mbox uses them and the hook can be installed. */
 	cfg->database_path = dup_or_null(
 		notmuch_config_get(db, NOTMUCH_CONFIG_DATABASE_PATH));
+	cfg->config_path = dup_or_null(notmuch_config_path(db));
 	cfg->primary_email = dup_or_null(
 		notmuch_config_get(db, NOTMUCH_CONFIG_PRIMARY_EMAIL));
 	cfg->user_name =
@@ -278,5 +279,6 @@ void civil_nm_config_release(civil_nm_config_t *cfg)
 	free(cfg->lexicon);
 	free(cfg->query);
 	free(cfg->archive);
+	free(cfg->config_path);
 	memset(cfg, 0, sizeof(*cfg));
 }

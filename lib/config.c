@@ -90,19 +90,27 @@ bool civil_parse_threshold(const char *s, double *out)
 	return true;
 }
 
+bool civil_xdg_file(const char *var, const char *home_rel, const char *name,
+		    struct civil_buf *out)
+{
+	const char *xdg = getenv(var);
+	const char *home = getenv("HOME");
+
+	civil_buf_reset(out);
+	if (xdg && *xdg == '/')
+		civil_buf_addf(out, "%s/civil/%s", xdg, name);
+	else if (home && *home)
+		civil_buf_addf(out, "%s/%s/civil/%s", home, home_rel, name);
+	else
+		return false;
+	return true;
+}
+
 /* $XDG_STATE_HOME/civil/NAME, else ~/.local/state/civil/NAME. */
 static civil_status_t state_dir(const char *name, struct civil_buf *out,
 				civil_error_t *err)
 {
-	const char *state = getenv("XDG_STATE_HOME");
-	const char *home = getenv("HOME");
-
-	civil_buf_reset(out);
-	if (state && *state == '/')
-		civil_buf_addf(out, "%s/civil/%s", state, name);
-	else if (home && *home)
-		civil_buf_addf(out, "%s/.local/state/civil/%s", home, name);
-	else
+	if (!civil_xdg_file("XDG_STATE_HOME", ".local/state", name, out))
 		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
 				       "no HOME to keep %s mail in", name);
 	return CIVIL_STATUS_SUCCESS;
@@ -165,13 +173,6 @@ civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
 			"off); using 'warn'",
 			remind);
 	free(remind);
-	/* One send without the check: CIVIL_TONE=off git send-email ... */
-	if ((remind = getenv("CIVIL_TONE")) &&
-	    civil_tone_mode_parse(remind, &cfg->tone))
-		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
-				     "bad CIVIL_TONE '%s' (want warn, reject "
-				     "or off)",
-				     remind);
 	remind = get_string(gc, "civil.threshold");
 	if (remind && !civil_parse_threshold(remind, &cfg->threshold))
 		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,

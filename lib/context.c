@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "civil.h"
+#include "util.h"
 
 static void warn_line(struct civil_buf *warnings, civil_error_t *e)
 {
@@ -42,10 +43,11 @@ civil_status_t civil_context_open(civil_context_t *ctx, const char *repo_path,
 				  civil_error_t *err)
 {
 	civil_error_t e = CIVIL_ERROR_INIT;
+	civil_repo_t *repo = NULL;
 	civil_status_t st;
 
 	memset(ctx, 0, sizeof(*ctx));
-	st = civil_repo_open(repo_path, &ctx->repo, &e);
+	st = civil_repo_open(repo_path, &repo, &e);
 	if (st && repo_path) {
 		civil_error_set(err, st, "%s", e.message);
 		civil_error_clear(&e);
@@ -55,10 +57,20 @@ civil_status_t civil_context_open(civil_context_t *ctx, const char *repo_path,
 		civil_error_clear(&e);
 	else if (st)
 		warn_line(warnings, &e);
+	civil_context_open_repo(ctx, repo, warnings);
+	return CIVIL_STATUS_SUCCESS;
+}
 
+void civil_context_open_repo(civil_context_t *ctx, civil_repo_t *repo,
+			     struct civil_buf *warnings)
+{
+	civil_error_t e = CIVIL_ERROR_INIT;
+
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->repo = repo;
 	if (civil_config_load(&ctx->config, ctx->repo, &e))
 		warn_line(warnings, &e);
-	if (!ctx->repo && !repo_path && ctx->config.repository)
+	if (!ctx->repo && ctx->config.repository)
 		open_named_tree(ctx, warnings);
 	if (civil_code_find(ctx->repo, &ctx->config, &ctx->code, &e)) {
 		/* A repository we can't read is no reason to stop: fall back
@@ -66,7 +78,6 @@ civil_status_t civil_context_open(civil_context_t *ctx, const char *repo_path,
 		warn_line(warnings, &e);
 		civil_code_find(NULL, &ctx->config, &ctx->code, NULL);
 	}
-	return CIVIL_STATUS_SUCCESS;
 }
 
 void civil_context_close(civil_context_t *ctx)

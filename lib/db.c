@@ -53,19 +53,29 @@ static bool write_locked(const char *lock)
 	return held;
 }
 
-static civil_status_t open_mode(notmuch_database_mode_t mode,
+static civil_status_t open_mode(const civil_nm_config_t *cfg,
+				notmuch_database_mode_t mode,
 				notmuch_database_t **out, civil_error_t *err)
 {
 	char *msg = NULL;
 	notmuch_status_t ns;
 
-	ns = notmuch_database_open_with_config(NULL, mode, NULL, NULL, out,
-					       &msg);
+	/* The database and config file cfg names; with no config file
+	 * named, none ("": never notmuch's search for one). */
+	ns = notmuch_database_open_with_config(
+		cfg ? cfg->database_path : NULL, mode,
+		cfg ? (cfg->config_path ? cfg->config_path : "") : NULL, NULL,
+		out, &msg);
 	if (ns) {
-		civil_status_t st = civil_error_set(
-			err, CIVIL_STATUS_DATABASE_ERROR,
-			"can't open notmuch database: %s",
-			msg ? strtok(msg, "\n") : notmuch_status_to_string(ns));
+		civil_status_t st;
+
+		/* Its first line: strtok() would be one more static
+		 * buffer shared by every thread. */
+		if (msg)
+			msg[strcspn(msg, "\n")] = '\0';
+		st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
+				     "can't open notmuch database: %s",
+				     msg ? msg : notmuch_status_to_string(ns));
 
 		free(msg);
 		if (*out)
@@ -77,8 +87,9 @@ static civil_status_t open_mode(notmuch_database_mode_t mode,
 	return CIVIL_STATUS_SUCCESS;
 }
 
-civil_status_t civil_db_open(bool writable, int lock_timeout_ms,
-			     notmuch_database_t **out, civil_error_t *err)
+civil_status_t civil_db_open(const civil_nm_config_t *cfg, bool writable,
+			     int lock_timeout_ms, notmuch_database_t **out,
+			     civil_error_t *err)
 {
 	notmuch_database_t *ro = NULL;
 	civil_status_t st;
@@ -86,7 +97,7 @@ civil_status_t civil_db_open(bool writable, int lock_timeout_ms,
 	int waited = 0;
 
 	*out = NULL;
-	st = open_mode(NOTMUCH_DATABASE_MODE_READ_ONLY, &ro, err);
+	st = open_mode(cfg, NOTMUCH_DATABASE_MODE_READ_ONLY, &ro, err);
 	if (st || !writable) {
 		*out = ro;
 		return st;
@@ -109,7 +120,7 @@ civil_status_t civil_db_open(bool writable, int lock_timeout_ms,
 	}
 	free(lock);
 	notmuch_database_destroy(ro);
-	return open_mode(NOTMUCH_DATABASE_MODE_READ_WRITE, out, err);
+	return open_mode(cfg, NOTMUCH_DATABASE_MODE_READ_WRITE, out, err);
 }
 
 const char *civil_db_path(notmuch_database_t *db)

@@ -8,11 +8,14 @@
 
 #include "civil.h"
 
-/* Open the user's database (found through their notmuch config).  For
- * writing, wait up to lock_timeout_ms for another writer to finish, then
- * fail with CIVIL_STATUS_LOCKED: never block for ever. */
-civil_status_t civil_db_open(bool writable, int lock_timeout_ms,
-			     notmuch_database_t **out, civil_error_t *err);
+/* Open the database cfg names (its database_path and config_path, as
+ * civil_nm_config_load filled them or the caller set them); cfg NULL:
+ * wherever notmuch's own search finds it.  For writing, wait up to
+ * lock_timeout_ms for another writer to finish, then fail with
+ * CIVIL_STATUS_LOCKED: never block for ever. */
+civil_status_t civil_db_open(const civil_nm_config_t *cfg, bool writable,
+			     int lock_timeout_ms, notmuch_database_t **out,
+			     civil_error_t *err);
 
 /* The database's path, for messages. */
 const char *civil_db_path(notmuch_database_t *db);

@@ -262,7 +262,7 @@ civil_status_t civil_heated_foreach(const char *query,
 	notmuch_status_t ns;
 	civil_status_t st;
 
-	st = civil_db_open(false, 0, &db, err);
+	st = civil_db_open(cfg, false, 0, &db, err);
 	if (st)
 		return st;
 	civil_buf_adds(&q, "(");

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "civil.h"
+#include "util.h"
 
 void civil_held_key(civil_message_t *msg, char key[65])
 {

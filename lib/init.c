@@ -8,10 +8,14 @@
  */
 #include <git2.h>
 #include <gmime/gmime.h>
+#include <pthread.h>
 
 #include "civil.h"
 #include "internal.h"
 
+/* Scans score in several threads; whichever first needs libgit2 starts
+ * it, once. */
+static pthread_mutex_t git_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool git_started;
 
 void civil_init(void)
@@ -21,17 +25,26 @@ void civil_init(void)
 
 void civil_git_start(void)
 {
+	pthread_mutex_lock(&git_lock);
 	if (!git_started) {
 		git_libgit2_init();
 		git_started = true;
 	}
+	pthread_mutex_unlock(&git_lock);
 }
 
 void civil_shutdown(void)
 {
+	pthread_mutex_lock(&git_lock);
 	if (git_started) {
 		git_libgit2_shutdown();
 		git_started = false;
 	}
+	pthread_mutex_unlock(&git_lock);
 	g_mime_shutdown();
+}
+
+const char *civil_version(void)
+{
+	return CIVIL_VERSION;
 }

@@ -8,35 +8,27 @@
 #include <stddef.h>
 
 #include "civil.h"
+#include "util.h"
 
 /* init.c: start libgit2 on first use; every libgit2 caller calls it. */
 void civil_git_start(void);
-
-/* buf.c: strdup that aborts on no memory, as the rest of civil's
- * allocation does; NULL gives "". */
-char *civil_xstrdup(const char *s);
 
 /* config.c: "~/x" -> "$HOME/x" (takes path over; NULL stays NULL), and a
  * heat threshold from a setting (false: not one). */
 char *civil_home_path(char *path);
 bool civil_parse_threshold(const char *s, double *out);
-
-/* workers.c: n threads running fn(job, arg) over jobs pushed to them in
- * a queue of at most queue jobs (push waits for room).  finish waits for
- * every job to be done, joins and frees; what a job wrote is then the
- * caller's to read.  start gives NULL when no thread could be started. */
-typedef struct civil_workers civil_workers_t;
-typedef void (*civil_work_fn)(void *job, void *arg);
-civil_workers_t *civil_workers_start(unsigned n, size_t queue, civil_work_fn fn,
-				     void *arg);
-void civil_workers_push(civil_workers_t *w, void *job);
-void civil_workers_finish(civil_workers_t *w);
+/* config.c: $VAR/civil/NAME when VAR holds an absolute path, else
+ * $HOME/HOME_REL/civil/NAME (XDG's rule); false when neither is set.
+ * The files civil keeps for the user are named here and nowhere else. */
+bool civil_xdg_file(const char *var, const char *home_rel, const char *name,
+		    struct civil_buf *out);
 
 /* repo.c: the git_repository behind a civil_repo_t (as void *, so this
  * header needs no libgit2). */
 void *civil_repo_git(civil_repo_t *repo);
 
-/* text.c: line helpers shared by message.c and remind.c. */
+/* line.c: the lines of mail text, shared by text.c, pasted.c, remind.c
+ * and message.c. */
 
 /* Length of the line starting at p (without its end), and where the next
  * one starts. */
@@ -45,6 +37,12 @@ bool civil_line_is_quoted(const char *line, size_t len);
 bool civil_line_is_sig_separator(const char *line, size_t len);
 /* Where the signature block starts (the "-- " line), or NULL. */
 const char *civil_text_sig_start(const char *text, size_t len);
+/* Case-insensitive search for needle in [hay, hay+len). */
+const char *civil_memcasemem(const char *hay, size_t len, const char *needle);
+/* The first line of the reminder civil writes is HEAD, the code's path,
+ * TAIL (remind.c writes it, civil_reminder_line_is_ours finds it). */
+#define CIVIL_REMINDER_HEAD "Reviewed under "
+#define CIVIL_REMINDER_TAIL ": keep it civil and technical."
 
 /* encoded.c: lines added to the end of a quoted-printable or base64
  * part's content raw (len bytes, as in the message), the lines it has
@@ -57,9 +55,6 @@ typedef void (*civil_tail_fn)(const char *text, size_t len, const char *eol,
 			      bool final_eol, struct civil_buf *out, void *arg);
 bool civil_encoded_append(GMimeContentEncoding enc, const char *raw, size_t len,
 			  civil_tail_fn tail, void *arg, struct civil_buf *out);
-
-/* Case-insensitive search for needle in [hay, hay+len). */
-const char *civil_memcasemem(const char *hay, size_t len, const char *needle);
 
 /* pasted.c: lines a sender pasted rather than wrote.  Tool output: the
  * kernel log, backtraces, checkpatch, compilers, get_maintainer.pl, git

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "db.h"
+#include "util.h"
 
 void civil_lastmod_now(notmuch_database_t *db, civil_lastmod_t *out)
 {
@@ -111,7 +112,7 @@ civil_status_t civil_scan_start_here(const civil_nm_config_t *cfg,
 	unsigned long rev;
 
 	*started = false;
-	st = civil_db_open(true, cfg->lock_timeout_ms, &db, err);
+	st = civil_db_open(cfg, true, cfg->lock_timeout_ms, &db, err);
 	if (st)
 		return st;
 	civil_lastmod_now(db, &now);

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "civil.h"
+#include "util.h"
 
 void civil_field_escape(struct civil_buf *out, const char *s)
 {

@@ -13,9 +13,6 @@
 #include "civil.h"
 #include "internal.h"
 
-#define REMINDER_HEAD "Reviewed under "
-#define REMINDER_TAIL ": keep it civil and technical."
-
 char *civil_reminder_text(const civil_code_t *code, const civil_config_t *cfg)
 {
 	struct civil_buf b = CIVIL_BUF_INIT;
@@ -27,22 +24,13 @@ char *civil_reminder_text(const civil_code_t *code, const civil_config_t *cfg)
 			b.buf[--b.len] = '\0';
 		return civil_buf_detach(&b);
 	}
-	civil_buf_addf(&b, REMINDER_HEAD "%s" REMINDER_TAIL "\n", code->path);
+	civil_buf_addf(&b, CIVIL_REMINDER_HEAD "%s" CIVIL_REMINDER_TAIL "\n",
+		       code->path);
 	if (code->contact)
 		civil_buf_addf(&b, "Concerns: <%s>", code->contact);
 	else
 		civil_buf_addf(&b, "Concerns: see %s", code->path);
 	return civil_buf_detach(&b);
-}
-
-bool civil_reminder_line_is_ours(const char *line, size_t len)
-{
-	size_t h = strlen(REMINDER_HEAD), t = strlen(REMINDER_TAIL);
-
-	while (len && (line[len - 1] == ' ' || line[len - 1] == '\t'))
-		len--;
-	return len > h + t && !memcmp(line, REMINDER_HEAD, h) &&
-	       !memcmp(line + len - t, REMINDER_TAIL, t);
 }
 
 static size_t first_line_len(const char *s)

@@ -21,21 +21,11 @@ static const char *git_message(void)
 	return e && e->message ? e->message : "unknown libgit2 error";
 }
 
-civil_status_t civil_repo_open(const char *path, civil_repo_t **out,
-			       civil_error_t *err)
+/* A civil_repo_t for what git_repository_open_ext gave (rc); path is
+ * for messages. */
+static civil_status_t wrap(git_repository *git, int rc, const char *path,
+			   civil_repo_t **out, civil_error_t *err)
 {
-	git_repository *git = NULL;
-	int rc;
-
-	*out = NULL;
-	civil_git_start();
-	/* Without a path, do what git does: $GIT_DIR (the sendemail-validate
-	 * hook sets it), else discovery from the current directory. */
-	if (path)
-		rc = git_repository_open_ext(&git, path, 0, NULL);
-	else
-		rc = git_repository_open_ext(
-			&git, NULL, GIT_REPOSITORY_OPEN_FROM_ENV, NULL);
 	if (rc == GIT_ENOTFOUND)
 		return civil_error_set(err, CIVIL_STATUS_NO_REPOSITORY,
 				       "not a git repository: '%s'",
@@ -49,6 +39,33 @@ civil_status_t civil_repo_open(const char *path, civil_repo_t **out,
 		abort();
 	(*out)->git = git;
 	return CIVIL_STATUS_SUCCESS;
+}
+
+civil_status_t civil_repo_open(const char *path, civil_repo_t **out,
+			       civil_error_t *err)
+{
+	git_repository *git = NULL;
+	int rc;
+
+	*out = NULL;
+	civil_git_start();
+	rc = git_repository_open_ext(&git, path ? path : ".", 0, NULL);
+	return wrap(git, rc, path, out, err);
+}
+
+civil_status_t civil_repo_open_env(civil_repo_t **out, civil_error_t *err)
+{
+	git_repository *git = NULL;
+	int rc;
+
+	*out = NULL;
+	civil_git_start();
+	/* What git does: $GIT_DIR (the sendemail-validate hook sets it),
+	 * else discovery from the current directory, stopping at
+	 * $GIT_CEILING_DIRECTORIES. */
+	rc = git_repository_open_ext(&git, NULL, GIT_REPOSITORY_OPEN_FROM_ENV,
+				     NULL);
+	return wrap(git, rc, NULL, out, err);
 }
 
 void civil_repo_free(civil_repo_t *repo)
@@ -76,7 +93,7 @@ void *civil_repo_git(civil_repo_t *repo)
 
 civil_status_t civil_repo_read_head_file(civil_repo_t *repo, const char *path,
 					 struct civil_buf *content,
-					 char oid_hex[41], civil_error_t *err)
+					 char **oid_hex, civil_error_t *err)
 {
 	civil_status_t st = CIVIL_STATUS_SUCCESS;
 	git_tree_entry *entry = NULL;
@@ -115,7 +132,13 @@ civil_status_t civil_repo_read_head_file(civil_repo_t *repo, const char *path,
 	civil_buf_reset(content);
 	civil_buf_add(content, git_blob_rawcontent(blob),
 		      (size_t)git_blob_rawsize(blob));
-	git_oid_tostr(oid_hex, 41, git_tree_entry_id(entry));
+	if (oid_hex) {
+		char hex[GIT_OID_HEXSZ + 1];
+
+		free(*oid_hex);
+		*oid_hex = civil_xstrdup(git_oid_tostr(
+			hex, sizeof(hex), git_tree_entry_id(entry)));
+	}
 done:
 	git_blob_free(blob);
 	git_tree_entry_free(entry);

@@ -676,7 +676,7 @@ static civil_status_t apply(struct scan *s, GPtrArray *hot, GPtrArray *cooled,
 
 	civil_lastmod_t opened;
 
-	st = civil_db_open(true, s->o->cfg->lock_timeout_ms, &db, err);
+	st = civil_db_open(s->o->cfg, true, s->o->cfg->lock_timeout_ms, &db, err);
 	if (st)
 		return st;
 	civil_lastmod_now(db, &opened);
@@ -746,7 +746,7 @@ civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 	s.recs = g_array_new(FALSE, TRUE, sizeof(struct rec));
 	s.by_id = g_hash_table_new(g_str_hash, g_str_equal);
 	s.pending = g_queue_new();
-	st = civil_db_open(false, 0, &db, err);
+	st = civil_db_open(o->cfg, false, 0, &db, err);
 	if (st)
 		goto done;
 	if (!o->query) {

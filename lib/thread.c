@@ -291,7 +291,7 @@ civil_status_t civil_thread_from_db(const char *query,
 	civil_status_t st;
 
 	memset(out, 0, sizeof(*out));
-	st = civil_db_open(false, 0, &db, err);
+	st = civil_db_open(cfg, false, 0, &db, err);
 	if (st)
 		return st;
 	q = notmuch_query_create(db, query);
@@ -453,9 +453,39 @@ char *civil_thread_query(const char *arg)
 
 char *civil_bare_id(const char *s)
 {
+	struct civil_buf id = CIVIL_BUF_INIT;
+	char *bare;
+
 	if (!strncmp(s, "id:", 3))
 		s += 3;
-	while (*s == '"' || *s == '<')
+	if (*s == '"') {
+		/* A quoted term, as civil_id_query and notmuch write it: a
+		 * doubled quote is one quote, a lone one ends it, and the
+		 * argument with it.  Otherwise the quote is the id's own
+		 * ("\"odd\"-1@x"). */
+		const char *p;
+
+		for (p = s + 1; *p && (*p != '"' || p[1] == '"'); p++) {
+			civil_buf_addch(&id, *p);
+			if (*p == '"')
+				p++;
+		}
+		if (*p == '"' && !p[1])
+			s = civil_buf_str(&id);
+	}
+	if (*s == '<')
 		s++;
-	return strndup(s, strcspn(s, "\">"));
+	bare = strndup(s, strcspn(s, ">"));
+	if (!bare)
+		abort();
+	civil_buf_release(&id);
+	return bare;
+}
+
+char *civil_id_query(const char *id)
+{
+	struct civil_buf q = CIVIL_BUF_INIT;
+
+	civil_db_quote_term(&q, "id", id ? id : "");
+	return civil_buf_detach(&q);
 }

@@ -12,6 +12,7 @@
  * together).
  */
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -222,10 +223,8 @@ static int ref_cmp(const void *a, const void *b)
 }
 
 /* Once, before any thread scores. */
-void heat_words_init(void)
+static void words_setup(void)
 {
-	if (char_class['_'])
-		return;
 	qsort(ref_words, sizeof(ref_words) / sizeof(ref_words[0]),
 	      sizeof(ref_words[0]), ref_cmp);
 	for (size_t i = 0; i < sizeof(ref_words) / sizeof(ref_words[0]); i++)
@@ -235,6 +234,15 @@ void heat_words_init(void)
 		char_class[(unsigned char)*c] |= CODE;
 	for (const char *c = "\"'()[]{}<>*_.,;:!?~`"; *c; c++)
 		char_class[(unsigned char)*c] |= STRIP;
+}
+
+/* The tables are filled by the first civil_heat_new, whichever thread
+ * it runs in; two at once must not sort them twice over each other. */
+void heat_words_init(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, words_setup);
 }
 
 static enum heat_ref ref_of(const char *w, size_t len)

@@ -4,7 +4,10 @@
 # Found through pkg-config (set PKG_CONFIG_PATH for a prefix of your own),
 # tests/outside/outside.c is built twice, linked with the shared library
 # and with the static one ("pkg-config --static --libs civil" must name
-# everything that needs), and both must run and say what civil.h promises.
+# everything that needs), and both must run, from a directory of their
+# own with no environment, and say what civil.h promises: a review
+# scored and reminded, and the heated threads of a notmuch database they
+# name.
 # libcivil.so must export exactly the functions civil.h declares, as the
 # compiler reads the installed header.  Prints one line per check; exits
 # non-zero at the first that fails.
@@ -26,13 +29,44 @@ includedir=$($pc --variable=includedir civil)
 test -f "$includedir/civil.h" || fail "no civil.h in '$includedir'"
 echo "installed: civil $($pc --modversion civil), libdir $libdir"
 
+# The programs run in a directory of their own with no environment at
+# all: civil's data is found where it was installed, not through the
+# program's place or a variable (the shared one finds libcivil.so by its
+# RUNPATH).
+mkdir "$tmp/elsewhere"
+run_outside() {
+	(cd "$tmp/elsewhere" && env -i "$@")
+}
+
+# A notmuch database with a thread a person tagged heated and a calm one,
+# which the programs are given by its directory alone: no config file,
+# no $NOTMUCH_CONFIG.  Only HOME is set for that run: libnotmuch will not
+# open even a database named by its path without one.
+nm="$tmp/nm"
+mkdir -p "$nm/mail/cur"
+mail() {
+	printf 'From: %s\nSubject: %s\nMessage-ID: <%s@example.invalid>\n' "$2" "$3" "$1"
+	printf 'Date: Mon, 09 Mar 2026 10:00:00 +0000\n\n%s\n' "$4"
+}
+mail h1 'A <a@example.invalid>' 'a heated thread' 'You idiot.' >"$nm/mail/cur/h1:2,"
+mail c1 'B <b@example.invalid>' 'a calm thread' 'Thanks.' >"$nm/mail/cur/c1:2,"
+printf '[database]\npath=%s/mail\n' "$nm" >"$nm/config"
+NOTMUCH_CONFIG="$nm/config" notmuch new --quiet &&
+	NOTMUCH_CONFIG="$nm/config" notmuch tag +heated id:h1@example.invalid ||
+	fail "can't make a notmuch database for the outside program"
+printf 'review heated reminded\nheated: a heated thread\n' >"$tmp/expect"
+
 # shellcheck disable=SC2046
 "$cc" -o "$tmp/outside-shared" "$here/outside/outside.c" \
-	$($pc --cflags --libs civil) ||
+	$($pc --cflags --libs civil) -Wl,-rpath,"$libdir" ||
 	fail "can't link against the shared library"
-LD_LIBRARY_PATH=$libdir "$tmp/outside-shared" >"$tmp/out" ||
+run_outside "$tmp/outside-shared" >"$tmp/out" ||
 	fail "the shared-linked program failed"
-test "$(cat "$tmp/out")" = "review heated" ||
+test "$(cat "$tmp/out")" = "review heated reminded" ||
+	fail "the shared-linked program said '$(cat "$tmp/out")'"
+run_outside HOME="$tmp/elsewhere" "$tmp/outside-shared" "$nm/mail" >"$tmp/out" ||
+	fail "the shared-linked program failed on '$nm/mail'"
+cmp -s "$tmp/expect" "$tmp/out" ||
 	fail "the shared-linked program said '$(cat "$tmp/out")'"
 LD_LIBRARY_PATH=$libdir ldd "$tmp/outside-shared" |
 	grep -q "libcivil\.so\.0 => $libdir/" ||
@@ -46,8 +80,13 @@ libs=$($pc --static --libs civil | sed 's/-lcivil\( \|$\)/-Wl,-Bstatic -lcivil -
 "$cc" -o "$tmp/outside-static" "$here/outside/outside.c" \
 	$($pc --cflags civil) $libs ||
 	fail "can't link against libcivil.a with pkg-config --static --libs civil"
-"$tmp/outside-static" >"$tmp/out" || fail "the static-linked program failed"
-test "$(cat "$tmp/out")" = "review heated" ||
+run_outside "$tmp/outside-static" >"$tmp/out" ||
+	fail "the static-linked program failed"
+test "$(cat "$tmp/out")" = "review heated reminded" ||
+	fail "the static-linked program said '$(cat "$tmp/out")'"
+run_outside HOME="$tmp/elsewhere" "$tmp/outside-static" "$nm/mail" >"$tmp/out" ||
+	fail "the static-linked program failed on '$nm/mail'"
+cmp -s "$tmp/expect" "$tmp/out" ||
 	fail "the static-linked program said '$(cat "$tmp/out")'"
 if LD_LIBRARY_PATH=$libdir ldd "$tmp/outside-static" | grep -q libcivil; then
 	fail "the static-linked program still loads libcivil.so"

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "civil.h"
+#include "util.h"
 
 #define ORACLE(cond)                                                           \
 	do {                                                                   \

@@ -14,7 +14,9 @@
  *     or control character, that is a run of the input's own bytes (or
  *     their %XX-unescaping, for a URL); anything else is the input as it
  *     was;
- *   - civil_bare_id: a run of the input's bytes with no '"' or '>';
+ *   - civil_bare_id: no '>'; from an input with no '"', a run of its
+ *     bytes; civil_id_query's quoting of it read back is itself (unless
+ *     it starts with '<', which a reading strips);
  *   - civil_list_id: a run of the input's bytes, or the input on one line;
  *   - civil_one_line: no control character or line break (ASCII, C1,
  *     U+2028, U+2029), no space at either end, nothing GMime would decode
@@ -28,6 +30,7 @@
 #include <gmime/gmime.h>
 
 #include "civil.h"
+#include "util.h"
 
 /* lib/internal.h, which a harness does not include. */
 char *civil_one_line(const char *s);
@@ -139,9 +142,15 @@ static void thread_query(const char *arg)
 
 static void bare_id(const char *arg)
 {
-	char *id = civil_bare_id(arg);
+	char *id = civil_bare_id(arg), *q, *again;
 
-	ORACLE(id && strstr(arg, id) && !strpbrk(id, "\">"));
+	ORACLE(id && !strchr(id, '>'));
+	ORACLE(strchr(arg, '"') || strstr(arg, id));
+	q = civil_id_query(id);
+	again = civil_bare_id(q);
+	ORACLE(*id == '<' || !strcmp(again, id));
+	free(again);
+	free(q);
 	free(id);
 }
 

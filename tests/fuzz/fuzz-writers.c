@@ -33,6 +33,7 @@
 #include <glib.h>
 
 #include "civil.h"
+#include "util.h"
 
 #define ORACLE(cond)                                                           \
 	do {                                                                   \

@@ -52,22 +52,28 @@ print(body)
 	grep "^           Rex Viewer <rex@kernel-test.invalid> (3)\$" body
 '
 
+# mailbox.mbox reads only a file by its name: the attachment is written
+# to one first.
 test_expect_success 'the attachment holds every message of the thread' '
-	parse draft.eml "
-att = [p for p in m.iter_attachments()][0]
-assert att.get_content_type() == \"application/mbox\"
-box = mailbox.mbox(io.StringIO(att.get_content().decode() if isinstance(att.get_content(), bytes) else att.get_content()))
-" 2>/dev/null ||
 	parse draft.eml "
 att = [p for p in m.iter_attachments()][0]
 assert att.get_content_type() == \"application/mbox\", att.get_content_type()
 data = att.get_payload(decode=True)
 open(\"att.mbox\", \"wb\").write(data)
 " &&
+	for i in 1 2 3 4 5; do
+		notmuch show --format=raw "id:hot-$i@$ID" >"hot-$i.raw" || return 1
+	done &&
 	python3 -c "
 import mailbox
-ids = sorted(m[\"Message-ID\"] for m in mailbox.mbox(\"att.mbox\"))
+box = mailbox.mbox(\"att.mbox\")
+ids = sorted(m[\"Message-ID\"] for m in box)
 assert ids == sorted(\"<hot-%d@kernel-test.invalid>\" % i for i in range(1, 6)), ids
+for key in box.keys():
+    got = box.get_bytes(key)
+    n = box[key][\"Message-ID\"].split(\"@\")[0].split(\"-\")[1]
+    want = open(\"hot-%s.raw\" % n, \"rb\").read()
+    assert got.rstrip(b\"\\n\") == want.rstrip(b\"\\n\"), (n, got, want)
 "
 '
 
@@ -115,6 +121,61 @@ concern = body.split(\"-- Passages of concern --\")[1]
 assert \"This breaks the locking rules\" in concern
 assert \"idiot\" not in concern
 "
+'
+
+# A '"' in a Message-ID is doubled in a notmuch quoted term; written
+# as it is, the query ends early and names nothing (or fails).
+# attachment FILE - the draft's attachment, decoded, into FILE.att.
+attachment() {
+	parse "$1" "
+att = [p for p in m.iter_attachments()][0]
+open(\"$1.att\", \"wb\").write(att.get_payload(decode=True))
+"
+}
+
+test_expect_success 'a Message-ID with a quote: named, picked and searched for' '
+	{
+		printf "From: Pat Author <pat@kernel-test.invalid>\n"
+		printf "Subject: odd ids\nMessage-ID: <we\"ird-1@$ID>\n"
+		printf "Date: Mon, 09 Mar 2026 12:00:00 +0000\n\n"
+		printf "Here is the odd one.\n"
+	} | add_mail quote-1 &&
+	{
+		printf "From: Rex Viewer <rex@kernel-test.invalid>\n"
+		printf "Subject: Re: odd ids\nMessage-ID: <\"odd\"-2@$ID>\n"
+		printf "In-Reply-To: <we\"ird-1@$ID>\n"
+		printf "Date: Mon, 09 Mar 2026 13:00:00 +0000\n\n"
+		printf "You are an idiot, this is garbage.\n"
+	} | add_mail quote-2 &&
+	notmuch new --quiet &&
+	notmuch search --output=messages "id:\"we\"\"ird-1@$ID\"" >found &&
+	test "$(cat found)" = "id:we\"ird-1@$ID" &&
+	escalate-thread --stdout "<we\"ird-1@$ID>" >q1.eml &&
+	grep "^Messages:  2\$" q1.eml &&
+	escalate-thread --stdout --only-selected \
+		--message "id:\"we\"\"ird-1@$ID\"" --message "<\"odd\"-2@$ID>" \
+		"id:\"\"\"odd\"\"-2@$ID\"" >q2.eml &&
+	attachment q2.eml &&
+	grep -F -x "Message-ID: <we\"ird-1@$ID>" q2.eml.att &&
+	grep -F -x "Message-ID: <\"odd\"-2@$ID>" q2.eml.att &&
+	escalate-thread --stdout --only-selected --message "we\"ird-1@$ID" \
+		"<we\"ird-1@$ID>" >q3.eml &&
+	attachment q3.eml &&
+	grep -F -x "Message-ID: <we\"ird-1@$ID>" q3.eml.att &&
+	! grep -F "odd\"-2" q3.eml.att
+'
+
+test_expect_success '--notmuch finds its draft by a Message-ID with a quote' '
+	write_script quote-editor <<-EOF &&
+	sed -i "s/^Message-I[Dd]: .*/Message-ID: <dr\"aft-1@$ID>/" "\$1"
+	EOF
+	EDITOR="$PWD/quote-editor" escalate-thread --edit --notmuch \
+		"id:\"we\"\"ird-1@$ID\"" >out &&
+	grep -x "  id:dr\"aft-1@$ID" out &&
+	file=$(sed -n 3p out | sed "s/^  //") &&
+	test -n "$file" && test -f "$file" &&
+	grep "^Message-I[Dd]: <dr\"aft-1@$ID>" "$file" &&
+	grep -x "  git send-email: git send-email --suppress-cc=all $file" out
 '
 
 test_expect_success 'a repository with a code of conduct: its contact, its file and blob' '

@@ -297,6 +297,17 @@ test_expect_success 'tone: reject refuses, keeps it, says how; CIVIL_TONE=off se
 	git config --unset civil.tone
 '
 
+test_expect_success 'tone: a bad CIVIL_TONE is said, and civil.tone stands' '
+	git config civil.tone reject &&
+	reset_sent &&
+	cp hostile.eml bad-tone.eml &&
+	{ CIVIL_TONE=maybe civil-remind bad-tone.eml 2>err; status=$?; } ;
+	git config --unset civil.tone &&
+	test $status -eq 1 && cmp hostile.eml bad-tone.eml &&
+	grep -x "civil-remind: bad CIVIL_TONE .maybe. (want warn, reject or off)" err &&
+	grep "not sending .*civil.tone is .reject." err
+'
+
 test_expect_success 'tone: a quoted insult in a civil reply is not flagged' '
 	{ sed "/^\$/q" review.eml; printf "On Mon, Rex wrote:\n> You are an idiot and this is garbage.\n\nLet us keep this technical, please.\n"; } >calm.eml &&
 	git config civil.tone reject &&

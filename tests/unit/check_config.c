@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <stdlib.h>
 #include <string.h>
 
 #include "unit.h"
@@ -62,6 +63,26 @@ START_TEST(no_repository_reads_global)
 }
 END_TEST
 
+/* The tone is civil.tone: $CIVIL_TONE is the commands' to read. */
+START_TEST(tone_from_config_only)
+{
+	const char *dir = unit_tmpdir();
+	civil_repo_t *repo;
+	civil_config_t cfg;
+
+	unit_git(dir, (const char *[]){ "init", "-q", NULL });
+	unit_git(dir,
+		 (const char *[]){ "config", "civil.tone", "reject", NULL });
+	ck_assert_int_eq(civil_repo_open(dir, &repo, NULL), 0);
+	setenv("CIVIL_TONE", "off", 1);
+	ck_assert_int_eq(civil_config_load(&cfg, repo, NULL), 0);
+	unsetenv("CIVIL_TONE");
+	ck_assert_int_eq(cfg.tone, CIVIL_TONE_REJECT);
+	civil_config_release(&cfg);
+	civil_repo_free(repo);
+}
+END_TEST
+
 Suite *suite_config(void)
 {
 	Suite *s = suite_create("config");
@@ -70,6 +91,7 @@ Suite *suite_config(void)
 	tcase_add_test(tc, remind_modes);
 	tcase_add_test(tc, reads_repository_config);
 	tcase_add_test(tc, no_repository_reads_global);
+	tcase_add_test(tc, tone_from_config_only);
 	suite_add_tcase(s, tc);
 	return s;
 }

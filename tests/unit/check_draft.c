@@ -333,59 +333,6 @@ START_TEST(lone_encoded_word_start)
 }
 END_TEST
 
-START_TEST(thread_queries)
-{
-	char *q;
-
-	q = civil_thread_query("thread:0000000000000abc");
-	ck_assert_str_eq(q, "thread:0000000000000abc");
-	free(q);
-	q = civil_thread_query("<x@y.invalid>");
-	ck_assert_str_eq(q, "id:\"x@y.invalid\"");
-	free(q);
-	q = civil_thread_query(
-		"https://lore.kernel.org/r/x%2By@y.invalid/T/#u");
-	ck_assert_str_eq(q, "id:\"x+y@y.invalid\"");
-	free(q);
-	q = civil_thread_query("https://lore.kernel.org/ksummit/a@b.invalid/");
-	ck_assert_str_eq(q, "id:\"a@b.invalid\"");
-	free(q);
-	ck_assert_ptr_null(civil_thread_query("https://lore.kernel.org/all/"));
-	/* A Message-ID with a line break or a NUL in it is none. */
-	ck_assert_ptr_null(civil_thread_query(
-		"https://lore.kernel.org/r/a%0A@b.invalid/"));
-	ck_assert_ptr_null(civil_thread_query(
-		"https://lore.kernel.org/r/a%00@b.invalid/"));
-	q = civil_thread_query("a\t@b.invalid");
-	ck_assert_str_eq(q, "a\t@b.invalid");
-	free(q);
-}
-END_TEST
-
-/* Every parse stays inside the argument: each one in a buffer of exactly
- * its own size, so ASan and valgrind see a read past it. */
-START_TEST(thread_queries_bounded)
-{
-	static const char *const args[] = { "http://",	"https://", "http:/",
-					    "<",	"<@",	    "@>",
-					    "https://x" };
-
-	for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); i++) {
-		size_t n = strlen(args[i]) + 1;
-		char *arg = malloc(n);
-		char *q;
-
-		memcpy(arg, args[i], n);
-		q = civil_thread_query(arg);
-		if (!strncmp(arg, "http", 4) && strchr(arg, '/') &&
-		    strlen(arg) >= 7)
-			ck_assert_msg(!q, "%s gave %s", args[i], q);
-		free(q);
-		free(arg);
-	}
-}
-END_TEST
-
 Suite *suite_draft(void)
 {
 	Suite *s = suite_create("draft");
@@ -400,8 +347,6 @@ Suite *suite_draft(void)
 	tcase_add_test(tc, injection_stays_in_the_body);
 	tcase_add_test(tc, nested_encoded_words);
 	tcase_add_test(tc, lone_encoded_word_start);
-	tcase_add_test(tc, thread_queries);
-	tcase_add_test(tc, thread_queries_bounded);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -9,20 +9,27 @@ static void read_code(const char *path)
 {
 	struct civil_buf b = CIVIL_BUF_INIT;
 	civil_repo_t *repo;
-	char oid[41];
+	char *oid = NULL;
 
 	ck_assert_int_eq(civil_repo_open(path, &repo, NULL), 0);
 	ck_assert_int_eq(civil_repo_read_head_file(repo, "Documentation/Code",
-						   &b, oid, NULL),
+						   &b, &oid, NULL),
 			 0);
 	ck_assert_str_eq(b.buf, "be nice\n");
 	ck_assert_uint_eq(strlen(oid), 40);
-	ck_assert_int_eq(civil_repo_read_head_file(repo, "nope", &b, oid, NULL),
-			 CIVIL_STATUS_NOT_FOUND);
-	/* A directory is not a file. */
 	ck_assert_int_eq(
-		civil_repo_read_head_file(repo, "Documentation", &b, oid, NULL),
+		civil_repo_read_head_file(repo, "nope", &b, &oid, NULL),
 		CIVIL_STATUS_NOT_FOUND);
+	/* A directory is not a file. */
+	ck_assert_int_eq(civil_repo_read_head_file(repo, "Documentation", &b,
+						   &oid, NULL),
+			 CIVIL_STATUS_NOT_FOUND);
+	/* The id is the caller's; none wanted is fine. */
+	ck_assert_uint_eq(strlen(oid), 40);
+	ck_assert_int_eq(civil_repo_read_head_file(repo, "Documentation/Code",
+						   &b, NULL, NULL),
+			 0);
+	free(oid);
 	civil_repo_free(repo);
 	civil_buf_release(&b);
 }
@@ -84,9 +91,13 @@ START_TEST(git_dir_from_environment)
 	/* As git send-email runs its hook: GIT_DIR set, cwd elsewhere. */
 	setenv("GIT_DIR", gd.buf, 1);
 	ck_assert_int_eq(chdir("/"), 0);
-	ck_assert_int_eq(civil_repo_open(NULL, &repo, NULL), 0);
+	ck_assert_int_eq(civil_repo_open_env(&repo, NULL), 0);
 	ck_assert(strstr(civil_repo_path(repo), dir));
 	civil_repo_free(repo);
+	/* Only when asked: civil_repo_open looks where it is told. */
+	ck_assert_int_eq(civil_repo_open(NULL, &repo, NULL),
+			 CIVIL_STATUS_NO_REPOSITORY);
+	ck_assert_ptr_null(repo);
 	unsetenv("GIT_DIR");
 	ck_assert_int_eq(chdir(cwd), 0);
 	free(cwd);

@@ -72,12 +72,32 @@ civil_message_t *unit_message(const char *text)
 int main(void)
 {
 	Suite *(*suites[])(void) = {
-		suite_buf,     suite_error,   suite_file,    suite_run,
-		suite_text,    suite_message, suite_remind,  suite_code,
-		suite_repo,    suite_config,  suite_context, suite_heat,
-		suite_model,   suite_mbox,    suite_json,    suite_draft,
-		suite_workers, suite_encoded, suite_output,  suite_held,
+		suite_buf,
+		suite_error,
+		suite_file,
+		suite_run,
+		suite_text,
+		suite_message,
+		suite_remind,
+		suite_code,
+		suite_repo,
+		suite_config,
+		suite_context,
+		suite_heat,
+		suite_model,
+		suite_mbox,
+		suite_json,
+		suite_draft,
+		suite_workers,
+		suite_encoded,
+		suite_output,
+		suite_held,
 		suite_b4,
+		suite_thread,
+		suite_outgoing,
+		suite_init,
+		suite_config_notmuch,
+		suite_db,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;

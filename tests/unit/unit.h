@@ -6,6 +6,7 @@
 #include <check.h>
 
 #include "civil.h"
+#include "util.h"
 
 Suite *suite_buf(void);
 Suite *suite_error(void);
@@ -28,6 +29,11 @@ Suite *suite_workers(void);
 Suite *suite_output(void);
 Suite *suite_held(void);
 Suite *suite_b4(void);
+Suite *suite_thread(void);
+Suite *suite_outgoing(void);
+Suite *suite_init(void);
+Suite *suite_config_notmuch(void);
+Suite *suite_db(void);
 Suite *suite_heat(void);
 Suite *suite_mbox(void);
 Suite *suite_json(void);

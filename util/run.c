@@ -13,7 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "civil.h"
+#include "util.h"
 
 static void child(const char *const *argv, const char *dir, int in_fd,
 		  int out_fd, bool quiet, int err_pipe)

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "civil.h"
+#include "util.h"
 
 civil_status_t civil_fd_read(int fd, const char *name, struct civil_buf *b,
 			     civil_error_t *err)

@@ -5,8 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "civil.h"
-#include "internal.h"
+#include "util.h"
 
 static void *grow_or_abort(void *p, size_t n)
 {

@@ -7,7 +7,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "internal.h"
+#include "util.h"
 
 struct civil_workers {
 	pthread_mutex_t lock;

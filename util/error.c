@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "civil.h"
+#include "util.h"
 
 /* Messages are one line, whatever a library below said: line breaks
  * become "; ", trailing white space goes. */

@@ -3,7 +3,7 @@
 #include <glib.h>
 #include <string.h>
 
-#include "civil.h"
+#include "util.h"
 
 void civil_json_string(struct civil_buf *out, const char *s)
 {

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* check_outgoing.c - outgoing.c: the reminder and the tone check, as the
+ * hook and civil-sendmail both have them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "unit.h"
+
+static const char review[] = "From: Re Viewer <rv@kernel-test.invalid>\n"
+			     "Subject: Re: [PATCH] sched: add x\n"
+			     "In-Reply-To: <p1@kernel-test.invalid>\n"
+			     "\n"
+			     "> +\tx = 1;\n"
+			     "\n"
+			     "You clearly have no idea what you are doing.  "
+			     "You are an idiot.\n";
+
+static const char patch[] = "From: A U Thor <a@kernel-test.invalid>\n"
+			    "Subject: [PATCH] sched: add x\n"
+			    "\n"
+			    "You are an idiot, says the commit message.\n"
+			    "---\n"
+			    "diff --git a/x.c b/x.c\n"
+			    "--- a/x.c\n"
+			    "+++ b/x.c\n"
+			    "@@ -1 +1 @@\n"
+			    "-int x;\n"
+			    "+int x = 1;\n";
+
+static civil_context_t ctx;
+
+static void setup(void)
+{
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.config.threshold = CIVIL_HEAT_THRESHOLD;
+	ck_assert_int_eq(civil_code_find(NULL, &ctx.config, &ctx.code, NULL),
+			 0);
+}
+
+static void teardown(void)
+{
+	civil_context_close(&ctx);
+}
+
+START_TEST(review_reminded_and_checked)
+{
+	civil_message_t *msg = unit_message(review);
+	civil_outgoing_t out;
+	char *reminder = civil_reminder_text(&ctx.code, &ctx.config);
+
+	ck_assert_int_eq(civil_outgoing_prepare(msg, &ctx, &out, NULL), 0);
+	ck_assert_int_eq(out.remind.action, CIVIL_REMIND_ADDED);
+	ck_assert_int_eq(out.remind.kind, CIVIL_KIND_REVIEW);
+	ck_assert(strstr(civil_buf_str(&out.out), reminder));
+	/* Everything before the edit is the message as it was. */
+	ck_assert(!strncmp(civil_buf_str(&out.out), review,
+			   strstr(review, "You clearly") - review));
+	ck_assert(out.tone_checked && out.tone_heated);
+	ck_assert(out.tone.score >= CIVIL_HEAT_THRESHOLD);
+	ck_assert_ptr_null(out.stale_line);
+	civil_outgoing_release(&out);
+	civil_message_free(msg);
+	free(reminder);
+}
+END_TEST
+
+START_TEST(tone_off_and_patches)
+{
+	civil_message_t *msg = unit_message(review);
+	civil_outgoing_t out;
+
+	ctx.config.tone = CIVIL_TONE_OFF;
+	ck_assert_int_eq(civil_outgoing_prepare(msg, &ctx, &out, NULL), 0);
+	ck_assert_int_eq(out.remind.action, CIVIL_REMIND_ADDED);
+	ck_assert(!out.tone_checked && !out.tone_heated);
+	civil_outgoing_release(&out);
+	civil_message_free(msg);
+
+	/* A patch is neither reminded nor checked, whatever its words. */
+	ctx.config.tone = CIVIL_TONE_REJECT;
+	msg = unit_message(patch);
+	ck_assert_int_eq(civil_outgoing_prepare(msg, &ctx, &out, NULL), 0);
+	ck_assert_int_eq(out.remind.action, CIVIL_REMIND_NOT_WANTED);
+	ck_assert_int_eq(out.out.len, 0);
+	ck_assert(!out.tone_checked);
+	civil_outgoing_release(&out);
+	civil_message_free(msg);
+}
+END_TEST
+
+/* A reminder civil wrote for another contact is found and named, line
+ * for line, in a message it leaves alone. */
+START_TEST(stale_reminder)
+{
+	civil_message_t *msg;
+	civil_outgoing_t out;
+	struct civil_buf text = CIVIL_BUF_INIT;
+	char *reminder = civil_reminder_text(&ctx.code, &ctx.config);
+	char *nl = strchr(reminder, '\n');
+
+	ck_assert_ptr_nonnull(nl);
+	civil_buf_adds(&text, review);
+	civil_buf_addf(&text,
+		       "\n-- \n%.*s\nConcerns: <old@kernel-test.invalid>\n",
+		       (int)(nl - reminder), reminder);
+	msg = unit_message(civil_buf_str(&text));
+	ck_assert_int_eq(civil_outgoing_prepare(msg, &ctx, &out, NULL), 0);
+	ck_assert_int_eq(out.remind.action, CIVIL_REMIND_PRESENT);
+	ck_assert_str_eq(out.stale_line, "Concerns: <old@kernel-test.invalid>");
+	ck_assert_str_eq(out.current_line, nl + 1);
+	civil_outgoing_release(&out);
+	civil_message_free(msg);
+	civil_buf_release(&text);
+	free(reminder);
+}
+END_TEST
+
+START_TEST(tone_lines)
+{
+	civil_heat_reason_t r[2] = {
+		{ .signal = "insult",
+		  .match = "idiot",
+		  .sentence = "You idiot.",
+		  .aimed = true },
+		{ .signal = "shouting",
+		  .match = "STOP",
+		  .sentence = "You idiot.",
+		  .aimed = false },
+	};
+	civil_heat_score_t s = { .score = 5, .reasons = r, .n_reasons = 2 };
+	struct civil_buf out = CIVIL_BUF_INIT;
+
+	civil_tone_lines(&s, &out);
+	ck_assert_str_eq(civil_buf_str(&out),
+			 "\"You idiot.\" (insult 'idiot', said to someone; "
+			 "shouting 'STOP')\n");
+	civil_buf_release(&out);
+}
+END_TEST
+
+Suite *suite_outgoing(void)
+{
+	Suite *s = suite_create("outgoing");
+	TCase *tc = tcase_create("outgoing");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, review_reminded_and_checked);
+	tcase_add_test(tc, tone_off_and_patches);
+	tcase_add_test(tc, stale_reminder);
+	tcase_add_test(tc, tone_lines);
+	suite_add_tcase(s, tc);
+	return s;
+}

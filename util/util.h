@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * util.h - civil's toolbox: growing strings, files, child processes,
+ * JSON strings, worker threads and the errors they report.  libcivil and
+ * the commands are built on it; libcivil.so does not export it (only the
+ * few calls civil.h declares), and what lib/ does not use (child
+ * processes) is not even in it.
+ */
+#ifndef CIVIL_UTIL_H
+#define CIVIL_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "civil.h"
+
+/* ---- growing buffers (buf.c), after git's strbuf ---- */
+
+/* struct civil_buf, CIVIL_BUF_INIT, civil_buf_str, civil_buf_detach and
+ * civil_buf_release are civil.h's: callers of the library read what it
+ * filled.  Building a string is the toolbox's. */
+void civil_buf_grow(struct civil_buf *b, size_t extra);
+void civil_buf_add(struct civil_buf *b, const void *data, size_t len);
+void civil_buf_adds(struct civil_buf *b, const char *s);
+void civil_buf_addch(struct civil_buf *b, char c);
+void civil_buf_addf(struct civil_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void civil_buf_vaddf(struct civil_buf *b, const char *fmt, va_list ap);
+void civil_buf_reset(struct civil_buf *b);
+/* strdup that aborts on no memory, as the rest of civil's allocation
+ * does; NULL gives "". */
+char *civil_xstrdup(const char *s);
+
+/* ---- files (file.c) ---- */
+
+/* Read all of path ("-" is stdin) into b. */
+civil_status_t civil_file_read(const char *path, struct civil_buf *b,
+			       civil_error_t *err);
+civil_status_t civil_fd_read(int fd, const char *name, struct civil_buf *b,
+			     civil_error_t *err);
+/* Write all of data to fd; name is for the error message. */
+civil_status_t civil_fd_write(int fd, const char *name, const void *data,
+			      size_t len, civil_error_t *err);
+/* Replace path with data atomically: a temporary file in the same
+ * directory, the original's mode, fsync, rename.  A file the user made
+ * read-only is refused rather than replaced. */
+civil_status_t civil_file_replace(const char *path, const void *data,
+				  size_t len, civil_error_t *err);
+/* Bring path from old (what was read from it) to data: when data only
+ * adds bytes after old, they are written in place after the old ones
+ * (which are never rewritten); otherwise civil_file_replace.  Refuses a
+ * file that changed size since it was read. */
+civil_status_t civil_file_update(const char *path, const void *old,
+				 size_t old_len, const void *data, size_t len,
+				 civil_error_t *err);
+/* Create path with data and mode, atomically; an existing file is an
+ * error unless overwrite. */
+civil_status_t civil_file_create(const char *path, const void *data, size_t len,
+				 mode_t mode, bool overwrite,
+				 civil_error_t *err);
+
+/* ---- child processes (run.c), argv only, never a shell string ---- */
+
+/* For the commands: libcivil starts no process.  While a child is fed,
+ * SIGPIPE is ignored (a child that stops reading is its own business);
+ * the child gets the default back. */
+
+/* Run argv[0] (PATH lookup) with stdin from in/inlen (NULL: /dev/null),
+ * stdout into out (NULL: inherited), stderr inherited, in dir (NULL: cwd).
+ * *exit_status gets the exit code, or 128+signal. */
+civil_status_t civil_run(const char *const *argv, const char *dir,
+			 const void *in, size_t inlen, struct civil_buf *out,
+			 int *exit_status, civil_error_t *err);
+/* The same, with the child's stderr thrown away (for asking, not doing). */
+civil_status_t civil_run_quiet(const char *const *argv, const char *dir,
+			       const void *in, size_t inlen,
+			       struct civil_buf *out, int *exit_status,
+			       civil_error_t *err);
+
+/* ---- JSON (json.c) ---- */
+
+/* s as a JSON string, quotes included; invalid UTF-8 becomes U+FFFD. */
+void civil_json_string(struct civil_buf *out, const char *s);
+
+/* ---- threads (workers.c) ---- */
+
+/* n threads running fn(job, arg) over jobs pushed to them in
+ * a queue of at most queue jobs (push waits for room).  finish waits for
+ * every job to be done, joins and frees; what a job wrote is then the
+ * caller's to read.  start gives NULL when no thread could be started. */
+typedef struct civil_workers civil_workers_t;
+typedef void (*civil_work_fn)(void *job, void *arg);
+civil_workers_t *civil_workers_start(unsigned n, size_t queue, civil_work_fn fn,
+				     void *arg);
+void civil_workers_push(civil_workers_t *w, void *job);
+void civil_workers_finish(civil_workers_t *w);
+
+#endif
