@@ -3,6 +3,7 @@
  * options parsed so that getopt says it the same way. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
@@ -45,4 +46,33 @@ void cmd_warn_tone(const civil_heat_score_t *s)
 	for (p = civil_buf_str(&lines); (nl = strchr(p, '\n')); p = nl + 1)
 		fprintf(stderr, "%s: tone: %.*s\n", cmd_name, (int)(nl - p), p);
 	civil_buf_release(&lines);
+}
+
+char *cmd_learned_path(void)
+{
+	const char *data = getenv("XDG_DATA_HOME");
+	const char *home = getenv("HOME");
+	struct civil_buf b = CIVIL_BUF_INIT;
+
+	if (data && *data == '/')
+		civil_buf_addf(&b, "%s/civil/learned", data);
+	else if (home && *home)
+		civil_buf_addf(&b, "%s/.local/share/civil/learned", home);
+	else
+		return NULL;
+	return civil_buf_detach(&b);
+}
+
+int cmd_open_learned(civil_heat_t *heat, char **path)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+
+	*path = cmd_learned_path();
+	if (!*path)
+		return 0;
+	if (civil_heat_learned_open(heat, *path, &err)) {
+		cmd_warn_error(&err);
+		return -1;
+	}
+	return 0;
 }

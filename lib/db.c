@@ -336,7 +336,7 @@ notmuch_status_t civil_db_read_facts(notmuch_message_t *m, const char *tag,
 				     civil_db_facts_t *out)
 {
 	const notmuch_status_t failed = NOTMUCH_STATUS_XAPIAN_EXCEPTION;
-	const char *civil_tagged;
+	const char *civil_tagged, *reader;
 	notmuch_tags_t *tags;
 
 	memset(out, 0, sizeof(*out));
@@ -360,6 +360,10 @@ notmuch_status_t civil_db_read_facts(notmuch_message_t *m, const char *tag,
 	notmuch_tags_destroy(tags);
 	civil_tagged = civil_db_property(m, "civil.tagged");
 	out->civil_tagged = civil_tagged && !strcmp(civil_tagged, "1");
+	reader = civil_db_property(m, "civil.reader");
+	out->reader_calm =
+		!out->tagged &&
+		(out->civil_tagged || (reader && !strcmp(reader, "calm")));
 	out->date = (long long)notmuch_message_get_date(m);
 	if (!out->date && !date_is_zero(m))
 		return failed;

@@ -77,7 +77,7 @@ int main(void)
 		suite_repo,    suite_config,  suite_context, suite_heat,
 		suite_model,   suite_mbox,    suite_json,    suite_draft,
 		suite_workers, suite_encoded, suite_output,  suite_held,
-		suite_b4,
+		suite_b4,      suite_learn,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;

@@ -28,6 +28,7 @@ Suite *suite_workers(void);
 Suite *suite_output(void);
 Suite *suite_held(void);
 Suite *suite_b4(void);
+Suite *suite_learn(void);
 Suite *suite_heat(void);
 Suite *suite_mbox(void);
 Suite *suite_json(void);
