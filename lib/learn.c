@@ -45,12 +45,16 @@
 #include "internal.h"
 
 /* The margin past the threshold a correction aims for, as a part of the
- * threshold; what one correction may move one feature, at most, in
- * thresholds; how much of a cue's step its category takes. */
-#define MARGIN	      0.2
-#define MAX_STEP      1.0
-#define CATEGORY_STEP 0.25
-#define ROUNDS	      6
+ * threshold; what one correction may move one feature, at most: as much
+ * as the feature weighs in the message (so one correction never makes a
+ * weak, common signal such as one capitalised word heat on its own, nor
+ * takes more than everything), and no less than RAISE_AT_LEAST when it
+ * is raised; how much of a cue's step its category takes. */
+#define MARGIN	       0.2
+#define RAISE_AT_LEAST 0.5
+#define CATEGORY_STEP  0.25
+#define ROUNDS	       6
+#define KIND_CORRECTIONS 2
 
 struct feat {
 	double weight;
@@ -147,7 +151,10 @@ double heat_learned_delta(const struct heat_learned *l, const char *category,
 			       cue->weight, cue->count,
 			       cue->count == 1 ? "" : "s");
 	}
-	if (cat && cat->weight != 0) {
+	/* A kind is learned from two corrections or more: one correction
+	 * teaches its cue. */
+	if (cat && cat->weight != 0 &&
+	    (!phrase || cat->count >= KIND_CORRECTIONS)) {
 		d += cat->weight;
 		civil_buf_addf(why, "%s%+.2f for %s%s from %u correction%s",
 			       why->len ? ", " : "learned ", cat->weight,
@@ -315,16 +322,21 @@ civil_status_t civil_heat_learned_forget(const char *path, bool *removed,
 
 /* ---- learning ---- */
 
-/* How far this correction has moved the feature key so far. */
-static double *moved_by(GHashTable *moved, const char *key)
-{
-	double *done = g_hash_table_lookup(moved, key);
+/* How far this correction has moved a feature, and may move it. */
+struct move {
+	double done, cap;
+};
 
-	if (!done) {
-		done = g_new0(double, 1);
-		g_hash_table_insert(moved, g_strdup(key), done);
+static struct move *moved_by(GHashTable *moved, const char *key, double cap)
+{
+	struct move *m = g_hash_table_lookup(moved, key);
+
+	if (!m) {
+		m = g_new0(struct move, 1);
+		m->cap = cap;
+		g_hash_table_insert(moved, g_strdup(key), m);
 	}
-	return done;
+	return m;
 }
 
 static double score_of(const civil_heat_t *h, const char *text, size_t len,
@@ -378,20 +390,23 @@ void civil_heat_learn_text(civil_heat_t *h, const char *text, size_t len,
 		for (guint i = 0; i < feats->len; i++) {
 			const struct heat_feature *f =
 				&g_array_index(feats, struct heat_feature, i);
-			double *done, d;
+			struct move *m;
+			double d;
 
 			if (!heated && f->weight <= 0)
 				continue;
 			cue_key(&key, f->category, f->phrase, f->target);
-			done = moved_by(moved, key.buf);
-			d = MIN(step, MAX_STEP * threshold - *done);
-			if (d <= 0)
+			m = moved_by(moved, key.buf,
+				     heated ? MAX(f->weight, RAISE_AT_LEAST)
+					    : f->weight);
+			d = MIN(step, m->cap - m->done);
+			if (d <= 1e-9)
 				continue;
-			*done += d;
+			m->done += d;
 			feat_of(l, key.buf)->weight += y * d;
 			if (f->phrase) {
 				cue_key(&key, f->category, NULL, f->target);
-				moved_by(moved, key.buf);
+				moved_by(moved, key.buf, 0);
 				feat_of(l, key.buf)->weight +=
 					y * d * CATEGORY_STEP;
 			}
@@ -445,6 +460,18 @@ static int by_weight(const void *a, const void *b)
 	return strcmp(x->key, y->key);
 }
 
+/* A category of cues ("contempt about code"), not a cue or a signal. */
+static bool is_kind(const char *key)
+{
+	char **f = g_strsplit(key, " ", 3);
+	bool kind = !strcmp(f[0], "category") &&
+		    (strcmp(f[1], "shouting") && strcmp(f[1], "exclamation") &&
+		     strcmp(f[1], "emphasis"));
+
+	g_strfreev(f);
+	return kind;
+}
+
 /* "cue contempt thing ugly" -> "'ugly' (contempt) about code". */
 static void feature_label(struct civil_buf *out, const char *key)
 {
@@ -482,9 +509,12 @@ void civil_heat_learned_text(const civil_heat_t *h, struct civil_buf *out)
 		const struct item *x = &g_array_index(items, struct item, i);
 
 		feature_label(out, x->key);
-		civil_buf_addf(out, ": %+.2f from %u correction%s\n",
+		civil_buf_addf(out, ": %+.2f from %u correction%s%s\n",
 			       x->f->weight, x->f->count,
-			       x->f->count == 1 ? "" : "s");
+			       x->f->count == 1 ? "" : "s",
+			       is_kind(x->key) && x->f->count < KIND_CORRECTIONS
+				       ? " (counts from 2)"
+				       : "");
 	}
 	if (l->heated + l->calm)
 		civil_buf_addf(out,

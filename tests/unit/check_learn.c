@@ -11,6 +11,7 @@
 static const char lexicon[] = "model none\n"
 			      "2.5 contempt ugly\n"
 			      "2.5 contempt garbage\n"
+			      "2.5 contempt horrible\n"
 			      "1.5 impatience <you> keep ignoring\n"
 			      "3 profanity crap\n";
 
@@ -119,6 +120,24 @@ START_TEST(no_cue_nothing_learned)
 }
 END_TEST
 
+/* Two corrections of one kind teach the kind: a third word of it, at
+ * the same target, weighs less too; one correction does not. */
+START_TEST(two_corrections_teach_a_kind)
+{
+	civil_heat_t *h = scorer(NULL);
+	civil_heat_lesson_t l;
+	double horrible = score(h, "This is horrible.");
+	double person = score(h, "You are horrible.");
+
+	learn(h, "This is ugly.", false, &l);
+	ck_assert_double_eq(score(h, "This is horrible."), horrible);
+	learn(h, "This is garbage.", false, &l);
+	ck_assert_double_lt(score(h, "This is horrible."), horrible);
+	ck_assert_double_eq(score(h, "You are horrible."), person);
+	civil_heat_free(h);
+}
+END_TEST
+
 /* The file is written and read back the same; a bad line is said with
  * the file's name and line. */
 START_TEST(the_file_keeps_it)
@@ -192,6 +211,7 @@ Suite *suite_learn(void)
 	tcase_add_test(tc, a_calm_verdict_lowers_the_cue_where_it_is_aimed_so);
 	tcase_add_test(tc, a_heated_verdict_raises_the_cue);
 	tcase_add_test(tc, no_cue_nothing_learned);
+	tcase_add_test(tc, two_corrections_teach_a_kind);
 	tcase_add_test(tc, the_file_keeps_it);
 	tcase_add_test(tc, many_corrections_stay_bounded);
 	suite_add_tcase(s, tc);
