@@ -165,7 +165,7 @@ def kernel(build, work, path, threshold):
                            "--learned"], aenv).stdout.splitlines()
             print("    civil-heated --learned after %d, the first lines:" %
                   len(done))
-            for l in learned[:5]:
+            for l in learned[:5] + learned[-2:-1]:
                 print("      " + l)
         shutil.rmtree(arm)
         if n >= len(todo):
@@ -185,10 +185,13 @@ def calm(build, work, cfg):
     def flags():
         out = run(["notmuch", "search", "--output=summary", "--format=json",
                    "--exclude=false", "tag:heated"], env).stdout
-        got = {"first": 0, "second": 0}
+        got = {"first": 0, "second": 0, "top": 0}
         for t in json.loads(out):
             n = t["matched"]
-            got["first" if "thread:" + t["thread"] in first else "second"] += n
+            half = "first" if "thread:" + t["thread"] in first else "second"
+            got[half] += n
+            if half == "second":
+                got["top"] = max(got["top"], n)
         return got
 
     before = flags()
@@ -213,13 +216,15 @@ def calm(build, work, cfg):
     print("  the reader removed all %d of civil's tags in the first half "
           "(as false flags); civil-scan --apply '*' then took %.1f s" % (
               removed, took))
-    print("  second half: %d flags before, %d after; first half: %d "
-          "after (the reader's verdicts)" % (
-              before["second"], after["second"], after["first"]))
+    print("  second half: %d flags before, %d after (%d and %d outside "
+          "its hottest thread); first half: %d after (the reader's "
+          "verdicts)" % (before["second"], after["second"],
+                         before["second"] - before["top"],
+                         after["second"] - after["top"], after["first"]))
     learned = run([os.path.join(build, "bin", "civil-heated"), "--learned"],
                   env).stdout.splitlines()
     print("  civil-heated --learned, the first lines:")
-    for l in learned[:8]:
+    for l in learned[:8] + learned[-2:-1]:
         print("    " + l)
 
 

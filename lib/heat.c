@@ -283,6 +283,39 @@ static double emphasis(const civil_heat_t *h, const struct heat_word *v,
 			      v[hit].src, v[hit].src_len, found, feats);
 }
 
+/* The learned layer's weighty phrases in the sentence ("you idiot"),
+ * which a reader's corrections can make cues of their own where the
+ * lexicon has none (learn.c); they weigh nothing until they do. */
+#define PHRASE_WEIGHT 1.5
+
+static double phrase_hits(const civil_heat_t *h, const struct heat_word *v,
+			  size_t n, GArray *found, GArray *feats)
+{
+	GArray *grams;
+	double *ones, score = 0;
+
+	if (!h->model || !h->learned ||
+	    (!feats && !heat_learned_has_phrases(h->learned)))
+		return 0;
+	grams = g_array_new(FALSE, FALSE, sizeof(struct heat_gram));
+	ones = g_new(double, n ? n : 1);
+	for (size_t k = 0; k < n; k++)
+		ones[k] = 1.0;
+	heat_model_grams(h->model, v, n, ones, grams);
+	for (guint i = 0; i < grams->len; i++) {
+		const struct heat_gram *g =
+			&g_array_index(grams, struct heat_gram, i);
+
+		if (g->weight >= PHRASE_WEIGHT)
+			score += learned_weight(h, "phrase", g->phrase,
+						CIVIL_TARGET_NONE, 0, g->src,
+						g->src_len, found, feats);
+	}
+	g_free(ones);
+	g_array_free(grams, TRUE);
+	return score;
+}
+
 /* A sentence's cues, and its phrases the model knows. */
 static void score_sentence(const civil_heat_t *h, const char *s,
 			   struct sentence *st, bool curt, bool with_model,
@@ -303,6 +336,7 @@ static void score_sentence(const civil_heat_t *h, const char *s,
 	if (!score || found->len == st->first)
 		score += emphasis(h, v, words->len, found, feats);
 	score += exclamation(h, s, st->len, found, feats);
+	score += phrase_hits(h, v, words->len, found, feats);
 	st->score = score;
 	st->n = found->len - st->first;
 	if (h->model && with_model) {

@@ -84,6 +84,8 @@ double heat_learned_delta(const struct heat_learned *l, const char *category,
 			  const char *phrase, civil_heat_target_t t,
 			  struct civil_buf *why);
 void heat_learned_free(struct heat_learned *l);
+/* Has a correction taught a phrase of the learned layer ("phrase")? */
+bool heat_learned_has_phrases(const struct heat_learned *l);
 
 /* A feature of a scored text the learning can move: a cue (or signal) at
  * a target, and what it weighs now, learned part included. */

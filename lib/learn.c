@@ -14,8 +14,12 @@
  *   - the cue at its target: "'ugly' (contempt) about code";
  *   - its category at that target, a quarter as much: "contempt about
  *     code", so that corrections of several words of one kind teach the
- *     kind;
- *   - a signal (shouting, "!!", emphasis), as a category of its own.
+ *     kind (it counts once two corrections taught it);
+ *   - a signal (shouting, "!!", emphasis), as a category of its own
+ *     (only ever lowered: it is in too much mail to be raised);
+ *   - a weighty phrase of the learned layer (model.c, weight 1.5 or
+ *     more: "shut up"), "phrase", which is no cue until a heated verdict
+ *     teaches it; it has no kind.
  *
  * There is no global bias: a message with none of those features scores
  * as before, whatever was learned.  A learned weight is added to the
@@ -50,10 +54,10 @@
  * weak, common signal such as one capitalised word heat on its own, nor
  * takes more than everything), and no less than RAISE_AT_LEAST when it
  * is raised; how much of a cue's step its category takes. */
-#define MARGIN	       0.2
-#define RAISE_AT_LEAST 0.5
-#define CATEGORY_STEP  0.25
-#define ROUNDS	       6
+#define MARGIN		 0.2
+#define RAISE_AT_LEAST	 0.5
+#define CATEGORY_STEP	 0.25
+#define ROUNDS		 6
 #define KIND_CORRECTIONS 2
 
 struct feat {
@@ -64,6 +68,7 @@ struct feat {
 struct heat_learned {
 	char *path;
 	GHashTable *feats; /* "cue CATEGORY TARGET PHRASE" -> struct feat */
+	bool phrases;	   /* some are the learned layer's phrases */
 	unsigned heated, calm, no_cue;
 	bool dirty;
 };
@@ -124,6 +129,7 @@ static struct feat *feat_of(struct heat_learned *l, const char *key)
 	if (!f) {
 		f = g_new0(struct feat, 1);
 		g_hash_table_insert(l->feats, g_strdup(key), f);
+		l->phrases |= !strncmp(key, "cue phrase ", 11);
 	}
 	return f;
 }
@@ -165,6 +171,11 @@ double heat_learned_delta(const struct heat_learned *l, const char *category,
 }
 
 /* ---- the file ---- */
+
+bool heat_learned_has_phrases(const struct heat_learned *l)
+{
+	return l->phrases;
+}
 
 static bool parse_number(const char *s, double *out)
 {
@@ -339,6 +350,14 @@ static struct move *moved_by(GHashTable *moved, const char *key, double cap)
 	return m;
 }
 
+/* Calm: only what still weighs something can weigh less.  Heated: a
+ * signal (one capitalised word, "!!") is in so much mail that raising it
+ * would raise nearly every message, so only cues and phrases rise. */
+static bool movable(const struct heat_feature *f, bool heated)
+{
+	return heated ? f->phrase != NULL : f->weight > 0;
+}
+
 static double score_of(const civil_heat_t *h, const char *text, size_t len,
 		       GArray *feats)
 {
@@ -379,11 +398,10 @@ void civil_heat_learn_text(civil_heat_t *h, const char *text, size_t len,
 
 		if (loss <= 1e-6)
 			break;
-		/* Calm: only what still weighs something can weigh less. */
 		for (guint i = 0; i < feats->len; i++)
-			active += heated ||
-				  g_array_index(feats, struct heat_feature, i)
-						  .weight > 0;
+			active += movable(
+				&g_array_index(feats, struct heat_feature, i),
+				heated);
 		if (!active)
 			break;
 		step = loss / active;
@@ -393,7 +411,7 @@ void civil_heat_learn_text(civil_heat_t *h, const char *text, size_t len,
 			struct move *m;
 			double d;
 
-			if (!heated && f->weight <= 0)
+			if (!movable(f, heated))
 				continue;
 			cue_key(&key, f->category, f->phrase, f->target);
 			m = moved_by(moved, key.buf,
@@ -404,7 +422,9 @@ void civil_heat_learn_text(civil_heat_t *h, const char *text, size_t len,
 				continue;
 			m->done += d;
 			feat_of(l, key.buf)->weight += y * d;
-			if (f->phrase) {
+			/* A phrase of the learned layer has no kind: they
+			 * are all "phrase". */
+			if (f->phrase && strcmp(f->category, "phrase")) {
 				cue_key(&key, f->category, NULL, f->target);
 				moved_by(moved, key.buf, 0);
 				feat_of(l, key.buf)->weight +=

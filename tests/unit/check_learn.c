@@ -138,6 +138,41 @@ START_TEST(two_corrections_teach_a_kind)
 }
 END_TEST
 
+/* Where the lexicon has no cue, the learned layer's weighty phrases are
+ * what a heated verdict teaches; its common words and the signals (one
+ * capitalised word) are not raised. */
+START_TEST(a_heated_verdict_without_a_cue_teaches_phrases)
+{
+	const char *dir = unit_tmpdir();
+	struct civil_buf lex = CIVIL_BUF_INIT, path = CIVIL_BUF_INIT;
+	const char *files[2] = { NULL, NULL };
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_heat_lesson_t l;
+	civil_heat_t *h = NULL;
+
+	unit_write(dir, "lexicon", "model my.model\n2.5 contempt ugly\n");
+	unit_write(dir, "my.model",
+		   "bias -2\nscale 1.5\noffset 0.5\n2.0 pathetic\n"
+		   "0.8 pages\n");
+	civil_buf_addf(&lex, "%s/lexicon", dir);
+	civil_buf_addf(&path, "%s/learned", dir);
+	files[0] = lex.buf;
+	ck_assert_msg(!civil_heat_new(files, &h, &err), "%s", err.message);
+	ck_assert(!civil_heat_learned_open(h, path.buf, &err));
+	ck_assert_double_eq(score(h, "Pathetic, all of it."), 0);
+	learn(h, "That is pathetic, read the pages.", true, &l);
+	ck_assert_uint_eq(l.features, 1);
+	ck_assert_double_gt(score(h, "Pathetic, all of it."), 0);
+	ck_assert_double_eq(score(h, "See the pages."), 0);
+	learn(h, "It is NOT fine.", true, &l);
+	ck_assert_uint_eq(l.features, 0);
+	ck_assert_double_eq(score(h, "It is NOT fine."), l.before);
+	civil_buf_release(&lex);
+	civil_buf_release(&path);
+	civil_heat_free(h);
+}
+END_TEST
+
 /* The file is written and read back the same; a bad line is said with
  * the file's name and line. */
 START_TEST(the_file_keeps_it)
@@ -212,6 +247,7 @@ Suite *suite_learn(void)
 	tcase_add_test(tc, a_heated_verdict_raises_the_cue);
 	tcase_add_test(tc, no_cue_nothing_learned);
 	tcase_add_test(tc, two_corrections_teach_a_kind);
+	tcase_add_test(tc, a_heated_verdict_without_a_cue_teaches_phrases);
 	tcase_add_test(tc, the_file_keeps_it);
 	tcase_add_test(tc, many_corrections_stay_bounded);
 	suite_add_tcase(s, tc);
