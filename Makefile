@@ -105,7 +105,7 @@ deps-test:
 deps-fuzz:
 	@scripts/need-deps fuzz
 
-$(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h lib/heat.h cmd/cmd.h \
+$(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h lib/heat.h lib/learned.h cmd/cmd.h \
 		util/util.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CIVIL_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<

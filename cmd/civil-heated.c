@@ -20,7 +20,8 @@ const char *cmd_name = "civil-heated";
 static void usage(FILE *f)
 {
 	fprintf(f, "Usage: civil-heated [--explain] [--format=text|json] "
-		   "[QUERY]\n");
+		   "[QUERY]\n"
+		   "       civil-heated --learned\n");
 }
 
 struct out {
@@ -46,10 +47,44 @@ static int print_thread(const civil_heated_thread_t *t, void *arg)
 	return 0;
 }
 
+/* --learned: what the reader's corrections taught, and where it is kept. */
+static int show_learned(void)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+	struct civil_buf b = CIVIL_BUF_INIT;
+	civil_heat_t *heat = NULL;
+	char *path = NULL;
+	int rc = 1;
+
+	civil_init();
+	if (civil_heat_new(NULL, &heat, &err)) {
+		cmd_warn_error(&err);
+		goto out;
+	}
+	if (cmd_open_learned(heat, &path))
+		goto out;
+	if (!path) {
+		cmd_warn("no HOME: nothing learned");
+		goto out;
+	}
+	civil_heat_learned_text(heat, &b);
+	civil_buf_addf(&b, "(kept in '%s'; civil-scan --forget forgets it)\n",
+		       path);
+	fwrite(b.buf, 1, b.len, stdout);
+	rc = fflush(stdout) ? 1 : 0;
+out:
+	civil_buf_release(&b);
+	free(path);
+	civil_heat_free(heat);
+	civil_shutdown();
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "explain", no_argument, NULL, 'e' },
+		{ "learned", no_argument, NULL, 'l' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -61,12 +96,17 @@ int main(int argc, char **argv)
 	civil_heat_t *heat = NULL;
 	civil_nm_config_t cfg;
 	civil_status_t st;
+	bool learned = false;
+	char *path = NULL;
 	int c, rc = 1;
 
 	while ((c = cmd_getopt(argc, argv, "+eh", opts)) != -1) {
 		switch (c) {
 		case 'e':
 			o.explain = true;
+			break;
+		case 'l':
+			learned = true;
 			break;
 		case 'f':
 			if (!strcmp(optarg, "json"))
@@ -90,6 +130,12 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (learned && (o.explain || o.json || optind < argc)) {
+		usage(stderr);
+		return 2;
+	}
+	if (learned)
+		return show_learned();
 	for (int i = optind; i < argc; i++)
 		civil_buf_addf(&query, "%s%s", i > optind ? " " : "", argv[i]);
 
@@ -103,6 +149,8 @@ int main(int argc, char **argv)
 	 * pipe, or from a person) is scored from its file. */
 	if (civil_heat_open(cfg.lexicon, &heat, &err))
 		cmd_warn_error(&err);
+	else if (cmd_open_learned(heat, &path))
+		civil_heat_free(heat), heat = NULL;
 	st = civil_heated_foreach(civil_buf_str(&query), &cfg, heat, o.explain,
 				  print_thread, &o, &err);
 	if (st) {
@@ -113,6 +161,7 @@ int main(int argc, char **argv)
 		puts(o.n ? "]" : "[]");
 	rc = fflush(stdout) ? 1 : 0;
 out:
+	free(path);
 	civil_heat_free(heat);
 	civil_nm_config_release(&cfg);
 	civil_buf_release(&query);

@@ -6,6 +6,11 @@
  *   civil-scan --apply [QUERY]      make the changes in the database
  *   civil-scan --scores [QUERY]     SCORE<TAB>MESSAGE-ID<TAB>REASONS
  *   civil-scan --mbox FILE|- ...    score an mbox, no database needed
+ *   civil-scan --forget             forget what the corrections taught
+ *
+ * --apply first learns from the reader's corrections (a heated tag civil
+ * set and the reader took off, one the reader set that civil did not),
+ * into the file cmd_learned_path() names.
  *
  * QUERY defaults to civil.query in the notmuch config, or else the mail
  * that changed since the last "civil-scan --apply" without a QUERY (all
@@ -27,7 +32,8 @@ const char *cmd_name = "civil-scan";
 static void usage(FILE *f)
 {
 	fprintf(f, "Usage: civil-scan [--apply | --scores] [QUERY]\n"
-		   "       civil-scan [--scores] --mbox FILE|-\n");
+		   "       civil-scan [--scores] --mbox FILE|-\n"
+		   "       civil-scan --forget\n");
 }
 
 static void print_scored(const civil_scan_item_t *item, void *arg)
@@ -79,6 +85,32 @@ static int exit_status(civil_status_t st)
 	}
 }
 
+/* --forget: what was learned goes; the reader's verdicts (their tags,
+ * civil.reader) stay. */
+static int forget_learned(void)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+	char *path = cmd_learned_path();
+	bool removed;
+	int rc = 0;
+
+	if (!path) {
+		cmd_warn("no HOME: nothing learned to forget");
+		return 1;
+	}
+	if (civil_heat_learned_forget(path, &removed, &err)) {
+		cmd_warn_error(&err);
+		rc = 1;
+	} else if (removed) {
+		printf("forgot what your corrections taught: removed '%s'\n",
+		       path);
+	} else {
+		printf("nothing learned to forget ('%s' is not there)\n", path);
+	}
+	free(path);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -86,6 +118,7 @@ int main(int argc, char **argv)
 		{ "scores", no_argument, NULL, 's' },
 		{ "mbox", required_argument, NULL, 'm' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "forget", no_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -93,7 +126,8 @@ int main(int argc, char **argv)
 	civil_scan_sink_t sink = { NULL, print_line, print_warning, NULL };
 	civil_error_t err = CIVIL_ERROR_INIT;
 	struct civil_buf mbox = CIVIL_BUF_INIT;
-	bool apply = false, scores = false, verbose = false;
+	bool apply = false, scores = false, verbose = false, forget = false;
+	char *learned = NULL;
 	const char *mbox_path = NULL;
 	civil_scan_stats_t stats;
 	civil_scan_opts_t o = { 0 };
@@ -117,6 +151,9 @@ int main(int argc, char **argv)
 		case 'v':
 			verbose = true;
 			break;
+		case 'F':
+			forget = true;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -129,10 +166,13 @@ int main(int argc, char **argv)
 		}
 	}
 	if ((apply && scores) || (apply && mbox_path) ||
-	    (mbox_path && optind < argc)) {
+	    (mbox_path && optind < argc) ||
+	    (forget && (apply || scores || mbox_path || optind < argc))) {
 		usage(stderr);
 		return 2;
 	}
+	if (forget)
+		return forget_learned();
 	if (scores) {
 		sink.scored = print_scored;
 		sink.tag_line = NULL;
@@ -151,7 +191,11 @@ int main(int argc, char **argv)
 		cmd_warn_error(&err);
 		goto out;
 	}
+	/* What the reader's corrections taught counts in every score. */
+	if (cmd_open_learned(heat, &learned))
+		goto out;
 	o.apply = apply;
+	o.learn = learned != NULL;
 	o.cfg = &cfg;
 	if (mbox_path) {
 		if (civil_file_read(mbox_path, &mbox, &err)) {
@@ -169,6 +213,10 @@ int main(int argc, char **argv)
 	}
 	if (st)
 		cmd_warn_error(&err);
+	if (verbose && stats.learned)
+		cmd_warn("learned from %zu correction%s (civil-heated "
+			 "--learned lists what)",
+			 stats.learned, stats.learned == 1 ? "" : "s");
 	if (verbose)
 		cmd_warn("%zu scored, %zu heated, %zu heated threads, %zu "
 			 "skipped%s",
@@ -181,6 +229,7 @@ int main(int argc, char **argv)
 	}
 out:
 	free(query);
+	free(learned);
 	civil_buf_release(&mbox);
 	civil_heat_free(heat);
 	civil_nm_config_release(&cfg);

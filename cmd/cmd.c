@@ -78,3 +78,32 @@ void cmd_context_open(civil_context_t *ctx, struct civil_buf *warnings)
 			       "off)\n",
 			       tone);
 }
+
+char *cmd_learned_path(void)
+{
+	const char *data = getenv("XDG_DATA_HOME");
+	const char *home = getenv("HOME");
+	struct civil_buf b = CIVIL_BUF_INIT;
+
+	if (data && *data == '/')
+		civil_buf_addf(&b, "%s/civil/learned", data);
+	else if (home && *home)
+		civil_buf_addf(&b, "%s/.local/share/civil/learned", home);
+	else
+		return NULL;
+	return civil_buf_detach(&b);
+}
+
+int cmd_open_learned(civil_heat_t *heat, char **path)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+
+	*path = cmd_learned_path();
+	if (!*path)
+		return 0;
+	if (civil_heat_learned_open(heat, *path, &err)) {
+		cmd_warn_error(&err);
+		return -1;
+	}
+	return 0;
+}

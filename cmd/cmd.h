@@ -36,4 +36,12 @@ char *cmd_default_sendmail(void);
 /* "prog: tone: ..." for each flagged sentence. */
 void cmd_warn_tone(const civil_heat_score_t *s);
 
+/* Where what the reader's corrections taught civil is kept:
+ * $XDG_DATA_HOME/civil/learned, else ~/.local/share/civil/learned;
+ * NULL without a HOME.  malloc'd. */
+char *cmd_learned_path(void);
+/* Load it into heat (*path: where, or NULL); -1 when it can't be read,
+ * said in one line. */
+int cmd_open_learned(civil_heat_t *heat, char **path);
+
 #endif

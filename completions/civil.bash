@@ -43,7 +43,7 @@ _civil()
 		fi
 		;;
 	civil-scan)
-		opts="--apply --scores --mbox --verbose --help --version"
+		opts="--apply --scores --mbox --verbose --forget --help --version"
 		case $prev in
 		--mbox)
 			COMPREPLY=($(compgen -f -- "$cur"))
@@ -52,7 +52,7 @@ _civil()
 		esac
 		;;
 	civil-heated)
-		opts="--explain --format= --help --version"
+		opts="--explain --format= --learned --help --version"
 		case $cur in
 		--format=*)
 			COMPREPLY=($(compgen -P --format= -W "text json" -- "${cur#--format=}"))

@@ -203,11 +203,11 @@ typedef struct civil_config {
 	double threshold;	/* civil.threshold: CIVIL_HEAT_THRESHOLD */
 	char *lexicon;		/* civil.lexicon ("~/" expanded), or NULL */
 	char *sendmail;		/* civil.sendmail, or NULL */
-	char *repository; /* civil.repository ("~/" expanded): the tree whose
+	char *repository;  /* civil.repository ("~/" expanded): the tree whose
 			     code applies outside any tree, or NULL */
 	char *b4_template; /* b4.review-reply-template, or NULL */
-	char *user_name;	/* user.name */
-	char *user_email;	/* user.email */
+	char *user_name;   /* user.name */
+	char *user_email;  /* user.email */
 } civil_config_t;
 
 /* Read civil.* (and user.*) from the repository's git config (repo may be
@@ -534,6 +534,38 @@ typedef struct civil_thread_heat {
 void civil_thread_heat(const civil_heat_sample_t *v, size_t n, double threshold,
 		       civil_thread_heat_t *out);
 
+/* ---- what the reader's corrections teach the scorer (learn.c) ---- */
+
+/* Learn into (and keep in) the file at path: a missing file is nothing
+ * learned yet; a file civil can't read fails with one line naming it.
+ * Where the file lives is the caller's choice. */
+civil_status_t civil_heat_learned_open(civil_heat_t *h, const char *path,
+				       civil_error_t *err);
+/* Write what was learned, when anything was, through a temporary file. */
+civil_status_t civil_heat_learned_save(civil_heat_t *h, civil_error_t *err);
+/* Remove the file at path (*removed: there was one). */
+civil_status_t civil_heat_learned_forget(const char *path, bool *removed,
+					 civil_error_t *err);
+
+typedef struct civil_heat_lesson {
+	double before, after; /* the message's score, before and after */
+	size_t features;      /* how many learned weights it moved */
+} civil_heat_lesson_t;
+
+/* One correction: the reader holds text heated (or calm) at threshold.
+ * The cues and signals found in it (at their targets, and their
+ * categories) move in the reader's sense, just far enough for civil to
+ * agree; nothing else does. */
+void civil_heat_learn_text(civil_heat_t *h, const char *text, size_t len,
+			   bool heated, double threshold,
+			   civil_heat_lesson_t *out);
+void civil_heat_learn_message(civil_heat_t *h, civil_message_t *msg,
+			      bool heated, double threshold,
+			      civil_heat_lesson_t *out);
+/* What was learned, one line a weight ("'ugly' (contempt) about code:
+ * -1.80 from 6 corrections"), weightiest first, then the corrections. */
+void civil_heat_learned_text(const civil_heat_t *h, struct civil_buf *out);
+
 /* ---- scanning for heat (scan.c) ---- */
 
 typedef struct civil_scan_item {
@@ -558,6 +590,7 @@ typedef struct civil_scan_sink {
 typedef struct civil_scan_stats {
 	size_t scanned, skipped, heated, threads_heated, changed;
 	size_t threads_skipped; /* could not be read: their tags left alone */
+	size_t learned;		/* the reader's corrections learned */
 } civil_scan_stats_t;
 
 typedef struct civil_scan_opts {
@@ -565,6 +598,9 @@ typedef struct civil_scan_opts {
 			    * what changed since the last apply with NULL */
 	bool apply;	   /* tag the database instead of printing */
 	const civil_nm_config_t *cfg; /* tag names, threshold, lock wait */
+	/* With apply: learn the reader's corrections not yet learned into
+	 * the scorer (civil_heat_learned_open) and keep them, first. */
+	bool learn;
 } civil_scan_opts_t;
 
 /* Score the messages of o->query.  Without o->apply, tag changes go to
@@ -574,10 +610,12 @@ typedef struct civil_scan_opts {
  * earlier apply with no query recorded (all of them when there is no
  * record for this database: sink->warn says so); o->apply records the
  * revision scanned, in the database's config (CIVIL_LASTMOD_KEY), with
- * the tags.  CIVIL_STATUS_PARTIAL when some messages or threads could not be read
+ * the tags.  A message whose reader took civil's heated tag off is never
+ * tagged again, and one the reader tagged is never untagged.
+ * CIVIL_STATUS_PARTIAL when some messages or threads could not be read
  * (a missing file; another process writing the database faster than
  * civil could read it again): nothing is tagged or untagged from them. */
-civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
+civil_status_t civil_scan_db(civil_heat_t *h, const civil_scan_opts_t *o,
 			     const civil_scan_sink_t *sink,
 			     civil_scan_stats_t *stats, civil_error_t *err);
 /* Start the record of a scan with no query at the database's revision

@@ -347,7 +347,7 @@ notmuch_status_t civil_db_read_facts(notmuch_message_t *m, const char *tag,
 				     civil_db_facts_t *out)
 {
 	const notmuch_status_t failed = NOTMUCH_STATUS_XAPIAN_EXCEPTION;
-	const char *civil_tagged;
+	const char *civil_tagged = NULL, *reader = NULL;
 	notmuch_tags_t *tags;
 
 	memset(out, 0, sizeof(*out));
@@ -369,8 +369,15 @@ notmuch_status_t civil_db_read_facts(notmuch_message_t *m, const char *tag,
 		out->thread_tagged |= !strcmp(t, thread_tag);
 	}
 	notmuch_tags_destroy(tags);
-	civil_tagged = civil_db_property(m, "civil.tagged");
+	/* The reader's verdict decides what civil may tag: a read of it
+	 * that failed is never taken as "none". */
+	if (notmuch_message_get_property(m, "civil.tagged", &civil_tagged) ||
+	    notmuch_message_get_property(m, "civil.reader", &reader))
+		return failed;
 	out->civil_tagged = civil_tagged && !strcmp(civil_tagged, "1");
+	out->reader_calm =
+		!out->tagged &&
+		(out->civil_tagged || (reader && !strcmp(reader, "calm")));
 	out->date = (long long)notmuch_message_get_date(m);
 	if (!out->date && !date_is_zero(m))
 		return failed;

@@ -3,6 +3,7 @@
 #ifndef CIVIL_DB_H
 #define CIVIL_DB_H
 
+#include <glib.h>
 #include <notmuch.h>
 #include <stdbool.h>
 
@@ -79,6 +80,10 @@ typedef struct civil_db_facts {
 	bool tagged;	  /* carries the tag asked about */
 	bool thread_tagged;
 	bool civil_tagged; /* civil set its tag (civil.tagged=1) */
+	/* The reader holds it calm: took civil's tag off (civil.tagged=1
+	 * without the tag, or civil.reader=calm), and has not tagged it
+	 * since.  civil never tags it again. */
+	bool reader_calm;
 } civil_db_facts_t;
 
 /* Read m's facts, with tag and thread_tag the tags asked about.
@@ -96,6 +101,24 @@ notmuch_status_t civil_db_read_facts_retry(notmuch_message_t *m,
 /* The score and reasons civil-scan --apply kept on a message (scan.c);
  * false when it kept none. */
 bool civil_db_stored_heat(notmuch_message_t *msg, civil_heat_score_t *out);
+
+/* ---- the reader's corrections (corrections.c) ---- */
+
+typedef struct civil_correction {
+	char *id;
+	bool heated; /* the reader's verdict */
+	civil_heat_lesson_t lesson;
+} civil_correction_t;
+
+/* Find the corrections in db (read-only) not yet learned and learn each
+ * into h, oldest first; out gets them (civil_correction_t). */
+civil_status_t civil_corrections_learn(notmuch_database_t *db, civil_heat_t *h,
+				       const civil_nm_config_t *cfg,
+				       GArray *out, civil_error_t *err);
+/* Mark them learned in db (open for writing, inside an atomic section). */
+notmuch_status_t civil_corrections_mark(notmuch_database_t *db,
+					const GArray *corrections);
+void civil_corrections_release(GArray *corrections);
 
 /* ---- what the last scan saw (lastmod.c) ---- */
 

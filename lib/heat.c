@@ -75,6 +75,7 @@ void civil_heat_free(civil_heat_t *h)
 {
 	if (!h)
 		return;
+	heat_learned_free(h->learned);
 	heat_lexicon_free(h);
 	free(h);
 }
@@ -102,7 +103,6 @@ static void add_reason(GArray *found, const char *signal, const char *match,
 	g_array_append_val(found, r);
 }
 
-/* Each lexicon cue of the sentence, once, weighed by its target. */
 /* What the cue e at words [i, i + len) is made of by whom it is aimed
  * at (and by quotation marks), as a factor of its weight. */
 static double cue_factor(const heat_entry_t *e, const struct heat_word *v,
@@ -121,11 +121,50 @@ static double cue_factor(const heat_entry_t *e, const struct heat_word *v,
 	return f;
 }
 
+/* w, a cue's (or signal's) weight at target t, with what the reader's
+ * corrections taught civil about it: never below nothing.  The feature
+ * goes into feats, when asked for, and what was learned into found as a
+ * reason of its own, so that --explain shows it. */
+static double learned_weight(const civil_heat_t *h, const char *category,
+			     const char *phrase, civil_heat_target_t t,
+			     double w, const char *match, size_t match_len,
+			     GArray *found, GArray *feats)
+{
+	struct civil_buf why = CIVIL_BUF_INIT;
+	double d = h->learned ? heat_learned_delta(h->learned, category, phrase,
+						   t, &why)
+			      : 0;
+
+	w = w + d > 0 ? w + d : 0;
+	if (w > 0)
+		add_reason(found, category, match, match_len, w, t);
+	if (feats) {
+		struct heat_feature f = { category, phrase, t, w };
+		bool dup = false;
+
+		for (guint i = 0; i < feats->len && !dup; i++) {
+			const struct heat_feature *o =
+				&g_array_index(feats, struct heat_feature, i);
+
+			dup = o->phrase == phrase && o->target == t &&
+			      !strcmp(o->category, category);
+		}
+		if (!dup)
+			g_array_append_val(feats, f);
+	}
+	if (d != 0)
+		add_reason(found, why.buf, match, match_len,
+			   round(d * 100) / 100, CIVIL_TARGET_NONE);
+	civil_buf_release(&why);
+	return w;
+}
+
 /* Each lexicon cue of the sentence, once, weighed by its target; factor
  * gets, for each word of a cue, what its target made of it (0 for words
  * of an "ignore" phrase), for the learned layer. */
 static double lexicon_hits(const civil_heat_t *h, const struct heat_word *v,
-			   size_t n, bool curt, double *factor, GArray *found)
+			   size_t n, bool curt, double *factor, GArray *found,
+			   GArray *feats)
 {
 	const heat_entry_t *seen[MAX_REASONS];
 	size_t n_seen = 0;
@@ -150,16 +189,15 @@ static double lexicon_hits(const civil_heat_t *h, const struct heat_word *v,
 		for (size_t k = i; k < i + len; k++)
 			factor[k] = MIN(factor[k], f);
 		w = heat_entry_weight(e) * f;
-		if (!heat_entry_ignored(e) && w > 0 && !dup &&
-		    n_seen < MAX_REASONS) {
+		if (!heat_entry_ignored(e) && !dup && n_seen < MAX_REASONS) {
 			const char *a = v[i].src;
 			const char *b =
 				v[i + len - 1].src + v[i + len - 1].src_len;
 
 			seen[n_seen++] = e;
-			add_reason(found, heat_entry_category(e), a,
-				   (size_t)(b - a), w, t);
-			score += w;
+			score += learned_weight(h, heat_entry_category(e),
+						heat_entry_phrase(e), t, w, a,
+						(size_t)(b - a), found, feats);
 		}
 		i += len;
 	}
@@ -170,8 +208,9 @@ static double lexicon_hits(const civil_heat_t *h, const struct heat_word *v,
  * (so that "ACPI PCI MSI", "INVALID FIELD IN CDB" or "NO-BREAK SPACE" are
  * not), in a sentence that has lower case too or ends in '!' or '?' (so
  * that a heading is not). */
-static double shouting(const char *s, size_t len, const struct heat_word *v,
-		       size_t n, GArray *found)
+static double shouting(const civil_heat_t *h, const char *s, size_t len,
+		       const struct heat_word *v, size_t n, GArray *found,
+		       GArray *feats)
 {
 	bool lower = false;
 
@@ -196,10 +235,9 @@ static double shouting(const char *s, size_t len, const struct heat_word *v,
 			/* 'NO SLOP PLEASE' in quotes is a slogan cited. */
 			double w = v[i].quoted && v[j - 1].quoted ? 0.75 : 1.5;
 
-			add_reason(found, "shouting", v[i].src,
-				   (size_t)(b - v[i].src), w,
-				   CIVIL_TARGET_NONE);
-			return w;
+			return learned_weight(
+				h, "shouting", NULL, CIVIL_TARGET_NONE, w,
+				v[i].src, (size_t)(b - v[i].src), found, feats);
 		}
 		i = j;
 	}
@@ -207,7 +245,8 @@ static double shouting(const char *s, size_t len, const struct heat_word *v,
 }
 
 /* "!!", "?!", "??": exasperation, once a sentence. */
-static double exclamation(const char *s, size_t len, GArray *found)
+static double exclamation(const civil_heat_t *h, const char *s, size_t len,
+			  GArray *found, GArray *feats)
 {
 	for (size_t i = 0; i + 1 < len; i++) {
 		if ((s[i] == '!' || s[i] == '?') &&
@@ -216,9 +255,9 @@ static double exclamation(const char *s, size_t len, GArray *found)
 
 			while (j < len && (s[j] == '!' || s[j] == '?'))
 				j++;
-			add_reason(found, "exclamation", s + i, j - i, 1.0,
-				   CIVIL_TARGET_NONE);
-			return 1.0;
+			return learned_weight(h, "exclamation", NULL,
+					      CIVIL_TARGET_NONE, 1.0, s + i,
+					      j - i, found, feats);
 		}
 	}
 	return 0;
@@ -227,7 +266,8 @@ static double exclamation(const char *s, size_t len, GArray *found)
 /* One ordinary word in capitals in a sentence that is not shouting:
  * "it is NOT fine", "you SHOULD".  Kernel mail stresses words so all the
  * time ("this is NOT a fix"); it only adds to other heat. */
-static double emphasis(const struct heat_word *v, size_t n, GArray *found)
+static double emphasis(const civil_heat_t *h, const struct heat_word *v,
+		       size_t n, GArray *found, GArray *feats)
 {
 	size_t caps = 0, lower = 0, hit = n;
 
@@ -239,15 +279,47 @@ static double emphasis(const struct heat_word *v, size_t n, GArray *found)
 	}
 	if (hit == n || caps > 2 || lower < 2)
 		return 0;
-	add_reason(found, "emphasis", v[hit].src, v[hit].src_len, 0.5,
-		   CIVIL_TARGET_NONE);
-	return 0.5;
+	return learned_weight(h, "emphasis", NULL, CIVIL_TARGET_NONE, 0.5,
+			      v[hit].src, v[hit].src_len, found, feats);
+}
+
+/* The learned layer's weighty phrases in the sentence ("you idiot"),
+ * which a reader's corrections can make cues of their own where the
+ * lexicon has none (learn.c); they weigh nothing until they do. */
+#define PHRASE_WEIGHT 1.5
+
+static double phrase_hits(const civil_heat_t *h, const struct heat_word *v,
+			  size_t n, GArray *found, GArray *feats)
+{
+	GArray *grams;
+	double *ones, score = 0;
+
+	if (!h->model || !h->learned ||
+	    (!feats && !heat_learned_has_phrases(h->learned)))
+		return 0;
+	grams = g_array_new(FALSE, FALSE, sizeof(struct heat_gram));
+	ones = g_new(double, n ? n : 1);
+	for (size_t k = 0; k < n; k++)
+		ones[k] = 1.0;
+	heat_model_grams(h->model, v, n, ones, grams);
+	for (guint i = 0; i < grams->len; i++) {
+		const struct heat_gram *g =
+			&g_array_index(grams, struct heat_gram, i);
+
+		if (g->weight >= PHRASE_WEIGHT)
+			score += learned_weight(h, "phrase", g->phrase,
+						CIVIL_TARGET_NONE, 0, g->src,
+						g->src_len, found, feats);
+	}
+	g_free(ones);
+	g_array_free(grams, TRUE);
+	return score;
 }
 
 /* A sentence's cues, and its phrases the model knows. */
 static void score_sentence(const civil_heat_t *h, const char *s,
 			   struct sentence *st, bool curt, bool with_model,
-			   GArray *words, GArray *found)
+			   GArray *words, GArray *found, GArray *feats)
 {
 	const struct heat_word *v;
 	double score, *factor;
@@ -259,11 +331,12 @@ static void score_sentence(const civil_heat_t *h, const char *s,
 	factor = g_new(double, words->len ? words->len : 1);
 	for (guint k = 0; k < words->len; k++)
 		factor[k] = 1.0;
-	score = lexicon_hits(h, v, words->len, curt, factor, found);
-	score += shouting(s, st->len, v, words->len, found);
+	score = lexicon_hits(h, v, words->len, curt, factor, found, feats);
+	score += shouting(h, s, st->len, v, words->len, found, feats);
 	if (!score || found->len == st->first)
-		score += emphasis(v, words->len, found);
-	score += exclamation(s, st->len, found);
+		score += emphasis(h, v, words->len, found, feats);
+	score += exclamation(h, s, st->len, found, feats);
+	score += phrase_hits(h, v, words->len, found, feats);
 	st->score = score;
 	st->n = found->len - st->first;
 	if (h->model && with_model) {
@@ -512,6 +585,12 @@ static void model_reasons(const civil_heat_t *h, const struct sentence *v,
 void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 			   civil_heat_score_t *out)
 {
+	heat_score_features(h, text, len, out, NULL);
+}
+
+void heat_score_features(const civil_heat_t *h, const char *text, size_t len,
+			 civil_heat_score_t *out, GArray *feats)
+{
 	struct civil_buf prose = CIVIL_BUF_INIT;
 	GArray *sent = g_array_new(FALSE, FALSE, sizeof(struct sentence));
 	GArray *found = g_array_new(FALSE, FALSE, sizeof(civil_heat_reason_t));
@@ -527,7 +606,8 @@ void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 	for (guint i = 0; i < sent->len; i++)
 		score_sentence(h, prose.buf + v[i].off, &v[i],
 			       sent->len <= CURT_SENTENCES,
-			       sent->len <= MODEL_SENTENCES, words, found);
+			       sent->len <= MODEL_SENTENCES, words, found,
+			       feats);
 	g_array_free(words, TRUE);
 	best = hottest_passage(h, v, sent->len);
 	out->score = best.heat;
@@ -606,7 +686,7 @@ double heat_model_text_logit(const civil_heat_t *h, const char *text,
 	v = (struct sentence *)(void *)sent->data;
 	for (guint i = 0; i < sent->len; i++)
 		score_sentence(h, prose.buf + v[i].off, &v[i], false, true,
-			       words, found);
+			       words, found, NULL);
 	g_array_free(words, TRUE);
 	for (guint i = 0; i < sent->len; i++) {
 		double l = passage_logit(h->model, v + i, sent->len - i, false);

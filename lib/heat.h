@@ -53,6 +53,7 @@ struct civil_heat {
 	GHashTable *exact;    /* first word -> first entry of its chain */
 	GHashTable *prefix3;  /* first 3 letters of a prefix word -> ... */
 	struct heat_model *model;
+	struct heat_learned *learned; /* the reader's corrections (learn.c) */
 };
 
 /* lexicon.c */
@@ -71,6 +72,32 @@ const char *heat_entry_category(const heat_entry_t *e);
 bool heat_entry_ignored(const heat_entry_t *e);
 /* The phrase speaks to the reader itself ("you", "<you>"). */
 bool heat_entry_says_you(const heat_entry_t *e);
+/* The phrase as the lexicon wrote it ("<you> idiot*"), lower case. */
+const char *heat_entry_phrase(const heat_entry_t *e);
+
+/* learn.c: what a reader's corrections added to a cue (category and
+ * phrase, phrase NULL for a signal such as "shouting") at a target, in
+ * heat, and a reason's text that says so ("learned -1.80 from 6
+ * corrections"); 0 and nothing said when nothing was learned. */
+struct heat_learned;
+double heat_learned_delta(const struct heat_learned *l, const char *category,
+			  const char *phrase, civil_heat_target_t t,
+			  struct civil_buf *why);
+void heat_learned_free(struct heat_learned *l);
+/* Has a correction taught a phrase of the learned layer ("phrase")? */
+bool heat_learned_has_phrases(const struct heat_learned *l);
+
+/* A feature of a scored text the learning can move: a cue (or signal) at
+ * a target, and what it weighs now, learned part included. */
+struct heat_feature {
+	const char *category;
+	const char *phrase; /* NULL: a signal */
+	civil_heat_target_t target;
+	double weight;
+};
+/* heat.c: score text and gather its features (struct heat_feature). */
+void heat_score_features(const civil_heat_t *h, const char *text, size_t len,
+			 civil_heat_score_t *out, GArray *features);
 
 /* model.c: the learned layer.  A sentence's phrases with a weight (each
  * once), then a passage's logit from its sentences' phrases (each phrase

@@ -38,6 +38,7 @@ struct heat_entry {
 	bool says_you;
 	char key3[4];
 	char category[MAX_CATEGORY + 1];
+	const char *phrase; /* as the lexicon wrote it, for learned weights */
 	char store[];
 };
 
@@ -200,6 +201,9 @@ static heat_entry_t *parse_entry(civil_heat_t *h, char *line, const char **why)
 		}
 		size += n + 1;
 	}
+	/* The words again, as written ("<you> idiot*"), once per entry. */
+	for (size_t i = 2; i < ntok; i++)
+		size += len[i] + 1;
 	e = heat_alloc(h, sizeof(*e) + size);
 	e->weight = weight;
 	memcpy(e->category, tok[1], len[1]);
@@ -219,6 +223,12 @@ static heat_entry_t *parse_entry(civil_heat_t *h, char *line, const char **why)
 			       !strcmp(w, "yourself");
 		e->words[e->n++] = w;
 		w += n + 1;
+	}
+	e->phrase = w;
+	for (size_t i = 2; i < ntok; i++) {
+		for (size_t k = 0; k < len[i]; k++)
+			*w++ = (char)tolower((unsigned char)tok[i][k]);
+		*w++ = i + 1 < ntok ? ' ' : '\0';
 	}
 	return e;
 }
@@ -409,6 +419,11 @@ const char *heat_entry_category(const heat_entry_t *e)
 bool heat_entry_ignored(const heat_entry_t *e)
 {
 	return e->ignore;
+}
+
+const char *heat_entry_phrase(const heat_entry_t *e)
+{
+	return e->phrase;
 }
 
 bool heat_entry_says_you(const heat_entry_t *e)

@@ -35,6 +35,7 @@ struct rec {
 	bool had_tag;
 	bool had_thread_tag;
 	bool civil_tagged;
+	bool reader_calm; /* the reader took civil's tag off */
 };
 
 static void rec_release(struct rec *r)
@@ -56,6 +57,8 @@ struct job {
 
 struct scan {
 	const civil_heat_t *heat;
+	civil_heat_t *learner; /* heat, to learn corrections into */
+	GArray *corrections;   /* civil_correction_t, learned */
 	const civil_scan_opts_t *o;
 	const civil_scan_sink_t *sink;
 	civil_scan_stats_t *stats;
@@ -251,6 +254,7 @@ static int scan_one(notmuch_message_t *m, void *arg)
 	j->r.had_tag = f.tagged;
 	j->r.had_thread_tag = f.thread_tagged;
 	j->r.civil_tagged = f.civil_tagged;
+	j->r.reader_calm = f.reader_calm;
 	if (!j->file) {
 		j->warning = g_strdup_printf("id:%s: can't read '%s'; skipped",
 					     f.id, first ? first : "(no file)");
@@ -267,9 +271,11 @@ static int scan_one(notmuch_message_t *m, void *arg)
 	return 0;
 }
 
+/* Never on a message whose reader took civil's tag off. */
 static bool wants_tag(const struct scan *s, const struct rec *r)
 {
-	return r->heat.score >= s->o->cfg->threshold && !r->had_tag;
+	return r->heat.score >= s->o->cfg->threshold && !r->had_tag &&
+	       !r->reader_calm;
 }
 
 /* civil's own tag on a message that has cooled down comes off; a tag a
@@ -293,18 +299,20 @@ struct thread_walk {
 
 /* A message's sample for its thread: its score, whether its heat is
  * aimed at a person, and a message a person tagged heated is heated,
- * whatever its words. */
+ * whatever its words; one whose reader took civil's tag off is calm. */
 static civil_heat_sample_t sample_of(const struct scan *s, double score,
 				     bool had_tag, bool civil_tagged,
-				     bool personal)
+				     bool reader_calm, bool personal)
 {
 	civil_heat_sample_t v = { 0 };
 
 	v.score = score;
-	v.personal = personal;
+	v.personal = personal && !reader_calm;
 	v.by_hand = had_tag && !civil_tagged;
 	if (v.by_hand && v.score < s->o->cfg->threshold)
 		v.score = s->o->cfg->threshold;
+	if (reader_calm && v.score >= s->o->cfg->threshold)
+		v.score = s->o->cfg->threshold * 0.99;
 	return v;
 }
 
@@ -345,7 +353,7 @@ static int sample_one(notmuch_message_t *m, void *arg)
 		      r	     ? r->heat.score
 		      : prop ? strtod(prop, NULL)
 			     : 0,
-		      f.tagged, r && r->civil_tagged,
+		      f.tagged, r && r->civil_tagged, f.reader_calm,
 		      r ? civil_heat_personal(&r->heat, w->s->o->cfg->threshold)
 			: stored_personal(w->s, m));
 	author = strdup(f.from);
@@ -382,6 +390,7 @@ static bool samples_from_scan(struct scan *s, notmuch_database_t *db,
 			s->recs, struct rec, g_array_index(mine, guint, k));
 		civil_heat_sample_t v = sample_of(
 			s, r->heat.score, r->had_tag, r->civil_tagged,
+			r->reader_calm,
 			civil_heat_personal(&r->heat, s->o->cfg->threshold));
 
 		v.author = r->author;
@@ -680,6 +689,20 @@ static civil_status_t apply(struct scan *s, GPtrArray *hot, GPtrArray *cooled,
 	if (st)
 		return st;
 	civil_lastmod_now(db, &opened);
+	/* What the corrections taught is kept before they are marked
+	 * learned: a failure to keep it leaves them to be learned again. */
+	if (s->corrections->len) {
+		st = civil_heat_learned_save(s->learner, err);
+		if (st) {
+			notmuch_database_destroy(db);
+			return st;
+		}
+		ns = notmuch_database_begin_atomic(db);
+		if (!ns)
+			ns = civil_corrections_mark(db, s->corrections);
+		if (!ns)
+			ns = notmuch_database_end_atomic(db);
+	}
 	for (guint i = 0; i < s->recs->len && !ns; i++) {
 		if (i % ATOMIC_BATCH == 0) {
 			if (i)
@@ -722,6 +745,8 @@ static void scan_free(struct scan *s)
 	g_hash_table_destroy(s->by_id);
 	if (s->pending)
 		g_queue_free(s->pending);
+	civil_corrections_release(s->corrections);
+	g_array_free(s->corrections, TRUE);
 }
 
 static civil_status_t refused(const struct scan *s, civil_error_t *err)
@@ -731,11 +756,13 @@ static civil_status_t refused(const struct scan *s, civil_error_t *err)
 			       s->refused);
 }
 
-civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
+civil_status_t civil_scan_db(civil_heat_t *h, const civil_scan_opts_t *o,
 			     const civil_scan_sink_t *sink,
 			     civil_scan_stats_t *stats, civil_error_t *err)
 {
-	struct scan s = { .heat = h, .o = o, .sink = sink, .stats = stats };
+	struct scan s = {
+		.heat = h, .learner = h, .o = o, .sink = sink, .stats = stats
+	};
 	notmuch_database_t *db = NULL;
 	GPtrArray *hot = g_ptr_array_new_with_free_func(free);
 	GPtrArray *cooled = g_ptr_array_new_with_free_func(free);
@@ -746,6 +773,7 @@ civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 	s.recs = g_array_new(FALSE, TRUE, sizeof(struct rec));
 	s.by_id = g_hash_table_new(g_str_hash, g_str_equal);
 	s.pending = g_queue_new();
+	s.corrections = g_array_new(FALSE, TRUE, sizeof(civil_correction_t));
 	st = civil_db_open(o->cfg, false, 0, &db, err);
 	if (st)
 		goto done;
@@ -756,6 +784,16 @@ civil_status_t civil_scan_db(const civil_heat_t *h, const civil_scan_opts_t *o,
 			     "no scan recorded in database '%s': scoring "
 			     "all of its mail",
 			     civil_db_path(db));
+	}
+	/* The reader's corrections first, so that this scan scores with
+	 * what they teach. */
+	if (o->apply && o->learn) {
+		st = civil_corrections_learn(db, h, o->cfg, s.corrections, err);
+		if (st) {
+			notmuch_database_destroy(db);
+			goto done;
+		}
+		stats->learned = s.corrections->len;
 	}
 	start_workers(&s);
 	st = civil_db_foreach_file(db, o->query ? o->query : since.buf,

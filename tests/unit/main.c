@@ -98,6 +98,7 @@ int main(void)
 		suite_init,
 		suite_config_notmuch,
 		suite_db,
+		suite_learn,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;

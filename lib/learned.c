@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * learned.c - the weights a reader's corrections taught (learn.c), kept
+ * for the scorer (heat.c) and in a file of their own.
+ *
+ * The weights are kept in a text file of their own, one feature a line
+ * (the caller says where), written through a temporary file and rename:
+ *
+ *   -1.8000 6 cue contempt thing ugly
+ *   -0.4500 6 category contempt thing
+ *   corrections 2 6 1
+ *
+ * (WEIGHT COUNT cue CATEGORY TARGET PHRASE, WEIGHT COUNT category
+ * CATEGORY TARGET; corrections: heated, calm, and how many had nothing
+ * to learn from.)
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "civil.h"
+#include "heat.h"
+#include "internal.h"
+#include "learned.h"
+
+/* A kind is learned from two corrections or more: one teaches its cue. */
+#define KIND_CORRECTIONS 2
+
+static const char *const target_names[] = { "none", "person", "work", "thing",
+					    "self" };
+
+/* How a reader says a target. */
+static const char *const target_labels[] = { "", " at a person",
+					     " at a person's work",
+					     " about code",
+					     " said of oneself" };
+
+static bool target_of(const char *name, civil_heat_target_t *t)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(target_names); i++)
+		if (!strcmp(name, target_names[i])) {
+			*t = (civil_heat_target_t)i;
+			return true;
+		}
+	return false;
+}
+
+void heat_learned_key(struct civil_buf *b, const char *category,
+		      const char *phrase, civil_heat_target_t t)
+{
+	civil_buf_reset(b);
+	if (phrase)
+		civil_buf_addf(b, "cue %s %s %s", category, target_names[t],
+			       phrase);
+	else
+		civil_buf_addf(b, "category %s %s", category, target_names[t]);
+}
+
+struct heat_learned *heat_learned_new(const char *path)
+{
+	struct heat_learned *l = g_new0(struct heat_learned, 1);
+
+	l->path = g_strdup(path);
+	l->feats =
+		g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	return l;
+}
+
+void heat_learned_free(struct heat_learned *l)
+{
+	if (!l)
+		return;
+	g_hash_table_destroy(l->feats);
+	g_free(l->path);
+	g_free(l);
+}
+
+struct feat *heat_learned_feat(struct heat_learned *l, const char *key)
+{
+	struct feat *f = g_hash_table_lookup(l->feats, key);
+
+	if (!f) {
+		f = g_new0(struct feat, 1);
+		g_hash_table_insert(l->feats, g_strdup(key), f);
+		l->phrases |= !strncmp(key, "cue phrase ", 11);
+	}
+	return f;
+}
+
+double heat_learned_delta(const struct heat_learned *l, const char *category,
+			  const char *phrase, civil_heat_target_t t,
+			  struct civil_buf *why)
+{
+	struct civil_buf key = CIVIL_BUF_INIT;
+	const struct feat *cue = NULL, *cat;
+	double d = 0;
+
+	if (!g_hash_table_size(l->feats))
+		return 0;
+	if (phrase) {
+		heat_learned_key(&key, category, phrase, t);
+		cue = g_hash_table_lookup(l->feats, key.buf);
+	}
+	heat_learned_key(&key, category, NULL, t);
+	cat = g_hash_table_lookup(l->feats, key.buf);
+	civil_buf_release(&key);
+	if (cue && cue->weight != 0) {
+		d += cue->weight;
+		civil_buf_addf(why, "learned %+.2f from %u correction%s",
+			       cue->weight, cue->count,
+			       cue->count == 1 ? "" : "s");
+	}
+	/* A kind is learned from two corrections or more: one correction
+	 * teaches its cue. */
+	if (cat && cat->weight != 0 &&
+	    (!phrase || cat->count >= KIND_CORRECTIONS)) {
+		d += cat->weight;
+		civil_buf_addf(why, "%s%+.2f for %s%s from %u correction%s",
+			       why->len ? ", " : "learned ", cat->weight,
+			       category, target_labels[t], cat->count,
+			       cat->count == 1 ? "" : "s");
+	}
+	return d;
+}
+
+/* ---- the file ---- */
+
+bool heat_learned_has_phrases(const struct heat_learned *l)
+{
+	return l->phrases;
+}
+
+static bool parse_number(const char *s, double *out)
+{
+	char *end;
+
+	*out = g_ascii_strtod(s, &end);
+	return end != s && !*end && isfinite(*out) && fabs(*out) <= 1000;
+}
+
+static bool parse_count(const char *s, unsigned *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || v > 1000000000UL)
+		return false;
+	*out = (unsigned)v;
+	return true;
+}
+
+/* "WEIGHT COUNT cue CATEGORY TARGET PHRASE", "WEIGHT COUNT category
+ * CATEGORY TARGET" or "corrections HEATED CALM NO_CUE". */
+static bool learned_line(struct heat_learned *l, char *line)
+{
+	char **f = g_strsplit(line, " ", 6);
+	guint n = g_strv_length(f);
+	civil_heat_target_t t;
+	struct civil_buf key = CIVIL_BUF_INIT;
+	struct feat v;
+	bool ok = false;
+
+	if (n == 4 && !strcmp(f[0], "corrections")) {
+		ok = parse_count(f[1], &l->heated) &&
+		     parse_count(f[2], &l->calm) &&
+		     parse_count(f[3], &l->no_cue);
+	} else if (n >= 5 && parse_number(f[0], &v.weight) &&
+		   parse_count(f[1], &v.count) && target_of(f[4], &t) &&
+		   *f[3] && strlen(f[3]) < 32 &&
+		   ((n == 5 && !strcmp(f[2], "category")) ||
+		    (n == 6 && !strcmp(f[2], "cue") && *f[5]))) {
+		heat_learned_key(&key, f[3], n == 6 ? f[5] : NULL, t);
+		*heat_learned_feat(l, key.buf) = v;
+		ok = true;
+	}
+	civil_buf_release(&key);
+	g_strfreev(f);
+	return ok;
+}
+
+civil_status_t civil_heat_learned_open(civil_heat_t *h, const char *path,
+				       civil_error_t *err)
+{
+	struct civil_buf text = CIVIL_BUF_INIT;
+	struct heat_learned *l = heat_learned_new(path);
+	civil_status_t st = CIVIL_STATUS_SUCCESS;
+	int lineno = 0;
+
+	/* Nothing learned yet is no file at all. */
+	if (access(path, F_OK) < 0 && errno == ENOENT)
+		goto done;
+	st = civil_file_read(path, &text, err);
+	for (char *p = text.buf; !st && p && *p;) {
+		char *line = p, *nl = strchr(p, '\n');
+
+		if (nl)
+			*nl = '\0';
+		p = nl ? nl + 1 : NULL;
+		lineno++;
+		if (!*line || *line == '#')
+			continue;
+		if (!learned_line(l, line))
+			st = civil_error_set(
+				err, CIVIL_STATUS_CONFIG_ERROR,
+				"'%s':%d: not a learned weight (WEIGHT COUNT "
+				"cue CATEGORY TARGET PHRASE); remove the file "
+				"to forget what was learned",
+				path, lineno);
+	}
+done:
+	civil_buf_release(&text);
+	if (st) {
+		heat_learned_free(l);
+		return st;
+	}
+	heat_learned_free(h->learned);
+	h->learned = l;
+	return CIVIL_STATUS_SUCCESS;
+}
+
+static int by_key(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+civil_status_t civil_heat_learned_save(civil_heat_t *h, civil_error_t *err)
+{
+	struct heat_learned *l = h->learned;
+	struct civil_buf b = CIVIL_BUF_INIT;
+	char *dir;
+	guint n;
+	gchar **keys;
+	civil_status_t st;
+
+	if (!l || !l->dirty)
+		return CIVIL_STATUS_SUCCESS;
+	civil_buf_adds(&b, "# civil: what your corrections taught the heat "
+			   "scorer (civil-heated --learned lists it,\n"
+			   "# civil-scan --forget forgets it).  WEIGHT COUNT "
+			   "cue CATEGORY TARGET PHRASE, or\n"
+			   "# WEIGHT COUNT category CATEGORY TARGET; "
+			   "corrections HEATED CALM WITHOUT-A-CUE.\n");
+	civil_buf_addf(&b, "corrections %u %u %u\n", l->heated, l->calm,
+		       l->no_cue);
+	keys = (gchar **)g_hash_table_get_keys_as_array(l->feats, &n);
+	qsort(keys, n, sizeof(*keys), by_key);
+	for (guint i = 0; i < n; i++) {
+		const struct feat *f = g_hash_table_lookup(l->feats, keys[i]);
+		char num[G_ASCII_DTOSTR_BUF_SIZE];
+
+		g_ascii_formatd(num, sizeof(num), "%.4f", f->weight);
+		civil_buf_addf(&b, "%s %u %s\n", num, f->count, keys[i]);
+	}
+	g_free(keys);
+	dir = g_path_get_dirname(l->path);
+	if (g_mkdir_with_parents(dir, 0700) < 0)
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't make '%s': %s", dir,
+				     strerror(errno));
+	else
+		st = civil_file_create(l->path, b.buf, b.len, 0644, true, err);
+	g_free(dir);
+	civil_buf_release(&b);
+	if (!st)
+		l->dirty = false;
+	return st;
+}
+
+civil_status_t civil_heat_learned_forget(const char *path, bool *removed,
+					 civil_error_t *err)
+{
+	*removed = false;
+	if (unlink(path) == 0) {
+		*removed = true;
+		return CIVIL_STATUS_SUCCESS;
+	}
+	if (errno == ENOENT)
+		return CIVIL_STATUS_SUCCESS;
+	return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+			       "can't remove '%s': %s", path, strerror(errno));
+}
+
+/* ---- what was learned, for a reader ---- */
+
+struct item {
+	const char *key;
+	const struct feat *f;
+};
+
+static int by_weight(const void *a, const void *b)
+{
+	const struct item *x = a, *y = b;
+	double u = fabs(x->f->weight), v = fabs(y->f->weight);
+
+	if (u != v)
+		return (u < v) - (u > v);
+	return strcmp(x->key, y->key);
+}
+
+/* A category of cues ("contempt about code"), not a cue or a signal. */
+static bool is_kind(const char *key)
+{
+	char **f = g_strsplit(key, " ", 3);
+	bool kind = !strcmp(f[0], "category") &&
+		    (strcmp(f[1], "shouting") && strcmp(f[1], "exclamation") &&
+		     strcmp(f[1], "emphasis"));
+
+	g_strfreev(f);
+	return kind;
+}
+
+/* "cue contempt thing ugly" -> "'ugly' (contempt) about code". */
+static void feature_label(struct civil_buf *out, const char *key)
+{
+	char **f = g_strsplit(key, " ", 4);
+	civil_heat_target_t t = CIVIL_TARGET_NONE;
+
+	target_of(f[2], &t);
+	if (!strcmp(f[0], "cue"))
+		civil_buf_addf(out, "'%s' (%s)%s", f[3], f[1],
+			       target_labels[t]);
+	else
+		civil_buf_addf(out, "%s%s", f[1], target_labels[t]);
+	g_strfreev(f);
+}
+
+void civil_heat_learned_text(const civil_heat_t *h, struct civil_buf *out)
+{
+	const struct heat_learned *l = h->learned;
+	GHashTableIter it;
+	gpointer k, v;
+	GArray *items = g_array_new(FALSE, FALSE, sizeof(struct item));
+
+	if (!l)
+		goto done;
+	g_hash_table_iter_init(&it, l->feats);
+	while (g_hash_table_iter_next(&it, &k, &v)) {
+		struct item i = { k, v };
+
+		if (i.f->weight != 0)
+			g_array_append_val(items, i);
+	}
+	if (items->len)
+		qsort(items->data, items->len, sizeof(struct item), by_weight);
+	for (guint i = 0; i < items->len; i++) {
+		const struct item *x = &g_array_index(items, struct item, i);
+
+		feature_label(out, x->key);
+		civil_buf_addf(out, ": %+.2f from %u correction%s%s\n",
+			       x->f->weight, x->f->count,
+			       x->f->count == 1 ? "" : "s",
+			       is_kind(x->key) && x->f->count < KIND_CORRECTIONS
+				       ? " (counts from 2)"
+				       : "");
+	}
+	if (l->heated + l->calm)
+		civil_buf_addf(out,
+			       "%u correction%s: %u tagged heated by you, %u "
+			       "heated tags you removed; %u had no cue to "
+			       "learn from\n",
+			       l->heated + l->calm,
+			       l->heated + l->calm == 1 ? "" : "s", l->heated,
+			       l->calm, l->no_cue);
+done:
+	if (!l || !(l->heated + l->calm))
+		civil_buf_adds(out, "nothing learned yet\n");
+	g_array_free(items, TRUE);
+}

@@ -1,0 +1,137 @@
+#!/bin/sh
+# civil-scan --apply learns from its reader's corrections: a heated tag
+# civil set that the reader took off, one the reader set that civil did
+# not.  A real notmuch database in a temporary HOME.
+. "$(dirname "$0")/lib.sh"
+
+need_tool notmuch 'notmuch --version'
+ID=kernel-test.invalid
+LEARNED=$HOME/.local/share/civil/learned
+
+setup_notmuch
+mail ugly-1 "Re: [PATCH] drm: a new plane helper" "Rex Viewer <rex@$ID>" "" 1 <<-\EOF
+This is ugly.
+EOF
+mail ugly-2 "Re: [PATCH] net: rework the queue" "Sam Other <sam@$ID>" "" 2 <<-\EOF
+This whole approach is ugly and broken.
+EOF
+mail ign-1 "Re: [PATCH] mm: one more knob" "Rex Viewer <rex@$ID>" "" 3 <<-\EOF
+You keep ignoring my review.
+EOF
+mail ign-2 "Re: [PATCH] fs: another flag" "Sam Other <sam@$ID>" "" 4 <<-\EOF
+You keep ignoring what everyone said.
+EOF
+mail crap-1 "Re: [PATCH] usb: quirk" "Rex Viewer <rex@$ID>" "" 5 <<-\EOF
+The locking here is crap, rework it.
+EOF
+notmuch new --quiet
+
+# heated ID: the message carries the heated tag.
+heated() {
+	tags_of "$1" | grep -qw heated
+}
+
+score_of() {
+	civil-scan --scores "id:$1@$ID" | cut -f1
+}
+
+test_expect_success 'before any correction: civil flags the ugly ones, not the others' '
+	civil-scan --apply "*" &&
+	heated ugly-1 &&
+	heated ugly-2 &&
+	! heated ign-1 &&
+	! heated ign-2 &&
+	civil-heated --learned >learned &&
+	grep -x "nothing learned yet" learned &&
+	test ! -e "$LEARNED"
+'
+
+test_expect_success 'a tag the reader took off stays off, and is learned once' '
+	before=$(score_of ugly-2) &&
+	notmuch tag -heated "id:ugly-1@$ID" &&
+	civil-scan --apply -v 2>err &&
+	grep "learned from 1 correction" err &&
+	! heated ugly-1 &&
+	notmuch dump --include=properties "id:ugly-1@$ID" >props &&
+	grep "civil.reader=calm" props &&
+	! grep "civil.tagged" props &&
+	civil-scan --apply -v "*" 2>err &&
+	! grep "learned from" err &&
+	! heated ugly-1 &&
+	grep -x "corrections 0 1 0" "$LEARNED" &&
+	after=$(score_of ugly-2) &&
+	echo "ugly-2: $before -> $after" &&
+	awk -v a="$after" -v b="$before" "BEGIN { exit !(a < b && a < 2.5) }"
+'
+
+test_expect_success 'another message with the same cue in the same sense is no longer flagged' '
+	! heated ugly-2 &&
+	heated crap-1
+'
+
+test_expect_success 'civil-heated --learned says what was learned, from how many corrections' '
+	civil-heated --learned >learned &&
+	cat learned &&
+	grep "^'"'"'ugly'"'"' (contempt) about code: -[0-9.]* from 1 correction$" learned &&
+	grep "^contempt about code: -[0-9.]* from 1 correction (counts from 2)$" learned &&
+	grep "^1 correction: 0 tagged heated by you, 1 heated tags you removed" learned &&
+	grep "kept in .$LEARNED." learned
+'
+
+test_expect_success '--explain shows the learned weight among the reasons' '
+	notmuch tag +heated "id:ugly-2@$ID" &&
+	civil-heated --explain >why &&
+	grep "id:ugly-2@$ID  [0-9.]*  learned -[0-9.]* from 1 correction .ugly." why
+'
+
+test_expect_success 'a message the reader tagged stays heated, and is learned as heated' '
+	notmuch tag -heated "id:ugly-2@$ID" &&
+	before=$(score_of ign-2) &&
+	notmuch tag +heated "id:ign-1@$ID" &&
+	civil-scan --apply &&
+	heated ign-1 &&
+	notmuch dump --include=properties "id:ign-1@$ID" >props &&
+	grep "civil.reader=heated" props &&
+	grep -x "corrections 1 1 0" "$LEARNED" &&
+	after=$(score_of ign-2) &&
+	echo "ign-2: $before -> $after" &&
+	awk -v a="$after" -v b="$before" "BEGIN { exit !(a > b && a >= 2.5) }" &&
+	civil-scan --apply "*" &&
+	heated ign-2 &&
+	grep -x "corrections 1 1 0" "$LEARNED"
+'
+
+test_expect_success 'what the reader tagged is never taken off, even once civil forgets' '
+	civil-scan --forget >out &&
+	grep "removed .$LEARNED." out &&
+	test ! -e "$LEARNED" &&
+	civil-heated --learned | grep -x "nothing learned yet" &&
+	civil-scan --apply "*" &&
+	heated ign-1 &&
+	! heated ign-2 &&
+	! heated ugly-1 &&
+	heated ugly-2 &&
+	civil-scan --forget >out &&
+	grep "nothing learned to forget" out
+'
+
+test_expect_success 'a learned file civil cannot read: one line naming it, exit 1' '
+	mkdir -p "$(dirname "$LEARNED")" &&
+	printf "corrections 1 1 0\n-1.2 3 cue contempt thing ugly\nnonsense here\n" >"$LEARNED" &&
+	notmuch dump >before &&
+	{ civil-scan --apply "*" 2>err; status=$?; } ;
+	test $status -eq 1 && test_line_count 1 err &&
+	grep "^civil-scan: .$LEARNED.:3: not a learned weight" err &&
+	notmuch dump >after && diff -u before after &&
+	{ civil-heated --learned >out 2>err; status=$?; } ;
+	test $status -eq 1 && test_line_count 1 err &&
+	grep "^civil-heated: .$LEARNED.:3: not a learned weight" err &&
+	{ civil-heated >out 2>err; status=$?; } ;
+	test $status -eq 0 && test_line_count 1 err &&
+	printf "\377\376 1 cue\n" >"$LEARNED" &&
+	{ civil-scan --apply "*" 2>err; status=$?; } ;
+	test $status -eq 1 && test_line_count 1 err &&
+	civil-scan --forget
+'
+
+test_done
