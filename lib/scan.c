@@ -68,6 +68,7 @@ struct scan {
 	civil_workers_t *workers; /* NULL: score in this thread */
 	civil_lastmod_t seen;	  /* the revision scanned up to, */
 	bool since_last;	  /* when the query was "since the last" */
+	bool stopped;		  /* the walk stopped at a stale snapshot */
 	size_t refused;		  /* tag lines that could not be written */
 };
 
@@ -234,7 +235,11 @@ static int scan_one(notmuch_message_t *m, void *arg)
 
 	g_queue_push_tail(s->pending, j);
 	/* What a failed read gave is never judged: the message is skipped,
-	 * its tags stay as they are. */
+	 * its tags stay as they are.  And the walk stops there: the
+	 * snapshot stayed stale through every reopen, and notmuch 0.37's
+	 * notmuch_messages_get() lets Xapian's DatabaseModifiedError escape
+	 * on a stale snapshot (fixed in notmuch 0.40), which aborts the
+	 * process; what was not walked is scanned by the next run. */
 	if (civil_db_read_facts_retry(m, s->o->cfg->tag, s->o->cfg->thread_tag,
 				      &f)) {
 		j->r.id = strdup(f.id ? f.id : "?");
@@ -244,7 +249,8 @@ static int scan_one(notmuch_message_t *m, void *arg)
 			j->r.id);
 		atomic_store_explicit(&j->done, true, memory_order_release);
 		drain(s);
-		return 0;
+		s->stopped = true;
+		return 1;
 	}
 	j->file = civil_db_existing_file(m, &first);
 	j->r.id = strdup(f.id);
@@ -720,7 +726,9 @@ static civil_status_t apply(struct scan *s, GPtrArray *hot, GPtrArray *cooled,
 		ns = tag_threads(s, db, hot, true, &st, err);
 	if (!ns)
 		ns = tag_threads(s, db, cooled, false, &st, err);
-	if (!ns && !st && s->since_last)
+	/* A skipped message, or one never walked, is not behind the record:
+	 * the next scan since the last must still find it. */
+	if (!ns && !st && s->since_last && !s->stopped && !s->stats->skipped)
 		ns = civil_lastmod_record(db, &s->seen, &opened);
 	if (ns)
 		st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
@@ -826,6 +834,13 @@ civil_status_t civil_scan_db(civil_heat_t *h, const civil_scan_opts_t *o,
 	}
 	if (!st && s.refused)
 		st = refused(&s, err);
+	else if (!st && s.stopped)
+		st = civil_error_set(err, CIVIL_STATUS_PARTIAL,
+				     "another process kept writing the "
+				     "database: stopped after %zu messages, "
+				     "the rest and their tags left as they "
+				     "were; run it again",
+				     stats->skipped + stats->scanned);
 	else if (!st && stats->threads_skipped)
 		st = civil_error_set(err, CIVIL_STATUS_PARTIAL,
 				     "%zu of %zu messages skipped, %zu "

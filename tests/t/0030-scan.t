@@ -309,4 +309,26 @@ test_expect_success 'control characters in ids and subjects never break a line o
 	python3 -c "import json,sys; v=json.load(open(sys.argv[1])); assert len(v) == 3; assert any(\"\\r\\n\" in t[\"subject\"] for t in v)" odd.json
 '
 
+# With no query, civil-scan scores what changed since its last --apply: a
+# message it had to skip must still be found by the next such scan.
+test_expect_success 'a message skipped by a scan since the last is scored by the next one' '
+	setup_notmuch since &&
+	make_threads &&
+	notmuch new --quiet &&
+	civil-scan --apply 2>err &&
+	mail late-1 "Re: the flush rework" "Al <al@$ID>" <<-\EOF &&
+	You clearly have no idea what you are doing.  This is garbage.
+	EOF
+	notmuch new --quiet &&
+	file=$(notmuch search --output=files "id:late-1@$ID") &&
+	mv "$file" "$HOME/late-1.saved" &&
+	{ civil-scan --apply 2>err; status=$?; } ;
+	mv "$HOME/late-1.saved" "$file" &&
+	test $status -eq 3 &&
+	grep "id:late-1@$ID: can.t read" err &&
+	test "$(tags_of late-1)" = "new unread " &&
+	civil-scan --apply &&
+	test "$(tags_of late-1)" = "heated heated-thread new unread "
+'
+
 test_done
