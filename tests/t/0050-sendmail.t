@@ -12,17 +12,7 @@ make_kernel_repo linux
 cd linux
 REMINDER=$(reminder_line Documentation/CodeOfConflict)
 
-cat >review.eml <<'EOF2'
-From: Re Viewer <reviewer@kernel-test.invalid>
-To: list@kernel-test.invalid
-Subject: Re: [PATCH 1/2] sched: change
-In-Reply-To: <patch-1@kernel-test.invalid>
-
-On Mon, A U Thor wrote:
-> +	x = 1;
-
-Please make it static.
-EOF2
+write_review review.eml
 
 # argv_is N ARG... - what the real sendmail was given, exactly.
 argv_is() {

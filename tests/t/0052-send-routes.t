@@ -14,17 +14,7 @@ cd linux
 REMINDER=$(reminder_line Documentation/CodeOfConflict)
 OURS="$CIVIL_BUILD/bin/civil-sendmail"
 
-cat >review.eml <<'EOF2'
-From: Re Viewer <reviewer@kernel-test.invalid>
-To: list@kernel-test.invalid
-Subject: Re: [PATCH 1/2] sched: change
-In-Reply-To: <patch-1@kernel-test.invalid>
-
-On Mon, A U Thor wrote:
-> +	x = 1;
-
-Please make it static.
-EOF2
+write_review review.eml
 git format-patch -q -1 -o series
 
 # Two more "real" sendmails, each a program of its own that says which

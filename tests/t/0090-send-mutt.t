@@ -30,19 +30,7 @@ EOF
 sed "s|^set sendmail=.*|set sendmail=\"$TEST_DIR/in.sendmail -oem -oi\"|" \
 	"$HOME/.muttrc" >"$HOME/.muttrc-in"
 
-cat >review.eml <<'EOF2'
-From: Re Viewer <reviewer@kernel-test.invalid>
-To: list@kernel-test.invalid
-Subject: Re: [PATCH 1/2] sched: change
-In-Reply-To: <patch-1@kernel-test.invalid>
-
-On Mon, A U Thor wrote:
-> +	x = 1;
-
-Please make it static.
-EOF2
-sed "s/^Please make it static./You clearly have no idea what you are doing.  This is garbage./" \
-	review.eml >hostile.eml
+write_review review.eml hostile.eml
 git format-patch -q -1 --stdout --to=list@kernel-test.invalid >patch.eml
 sed -i "1d" patch.eml
 HELD_LINE="civil-sendmail: held for its tone: \"You clearly have no idea what you are doing.\" (condescension 'You clearly have no idea', said to someone); \"This is garbage.\" (contempt 'garbage'); sent again within 10 minutes, it goes out"

@@ -56,19 +56,7 @@ emacs_send() {
 		emacs --batch -Q -l "$TEST_DIR/send.el")
 }
 
-cat >review.eml <<'EOF2'
-From: Re Viewer <reviewer@kernel-test.invalid>
-To: list@kernel-test.invalid
-Subject: Re: [PATCH 1/2] sched: change
-In-Reply-To: <patch-1@kernel-test.invalid>
-
-On Mon, A U Thor wrote:
-> +	x = 1;
-
-Please make it static.
-EOF2
-sed "s/^Please make it static./You clearly have no idea what you are doing.  This is garbage./" \
-	review.eml >hostile.eml
+write_review review.eml hostile.eml
 git -C linux format-patch -q -1 --stdout --to=list@kernel-test.invalid |
 	sed 1d >patch.eml
 

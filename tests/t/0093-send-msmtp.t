@@ -35,19 +35,7 @@ make_kernel_repo linux
 cd linux
 REMINDER=$(reminder_line Documentation/CodeOfConflict)
 
-cat >review.eml <<'EOF2'
-From: Re Viewer <reviewer@kernel-test.invalid>
-To: list@kernel-test.invalid
-Subject: Re: [PATCH 1/2] sched: change
-In-Reply-To: <patch-1@kernel-test.invalid>
-
-On Mon, A U Thor wrote:
-> +	x = 1;
-
-Please make it static.
-EOF2
-sed "s/^Please make it static./You clearly have no idea what you are doing.  This is garbage./" \
-	review.eml >hostile.eml
+write_review review.eml hostile.eml
 # msmtp adds a Date and a Message-ID to mail that has none: these have
 # them, as b4 and git send-email write them.
 sed "s/^Subject:/X-Developer-Signature: v=1; a=ed25519-sha256; t=1; b=AAAA\nDate: Mon, 2 Mar 2026 10:00:00 +0000\nMessage-ID: <signed@kernel-test.invalid>\n&/" \

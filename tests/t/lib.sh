@@ -191,6 +191,26 @@ reminder_line() {
 
 # ---- notmuch ----
 
+# write_review FILE [HOSTILE] - a short review reply (FILE), and the same
+# reply with heated words instead of its request (HOSTILE).
+write_review() {
+	cat >"$1" <<-\EOF
+	From: Re Viewer <reviewer@kernel-test.invalid>
+	To: list@kernel-test.invalid
+	Subject: Re: [PATCH 1/2] sched: change
+	In-Reply-To: <patch-1@kernel-test.invalid>
+
+	On Mon, A U Thor wrote:
+	> +	x = 1;
+
+	Please make it static.
+	EOF
+	if test -n "${2:-}"; then
+		sed "s/^Please make it static./You clearly have no idea what you are doing.  This is garbage./" \
+			"$1" >"$2"
+	fi
+}
+
 # setup_notmuch [NAME] - a notmuch config and an empty maildir under HOME
 # (NAME picks a second database beside the first).
 setup_notmuch() {
