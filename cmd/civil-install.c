@@ -845,9 +845,11 @@ static int do_sendmail(bool uninstall)
 		       "civil.repository).\n",
 		       repo);
 	else
-		printf("emacs runs it outside any tree, mutt and aerc where they "
+		printf("emacs runs it outside any tree, mutt and aerc where "
+		       "they "
 		       "were started; to have\nyour tree's code apply there:\n"
-		       "    git config --global civil.repository ~/src/linux\n");
+		       "    git config --global civil.repository "
+		       "~/src/linux\n");
 	printf("\nA heated review is held once: the client says the send "
 	       "failed, with civil's\nreason (aerc: civil-sendmail --held "
 	       "says it); sent again within %d minutes, it\ngoes out.\n",

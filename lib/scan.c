@@ -691,7 +691,8 @@ static civil_status_t apply(struct scan *s, GPtrArray *hot, GPtrArray *cooled,
 
 	civil_lastmod_t opened;
 
-	st = civil_db_open(s->o->cfg, true, s->o->cfg->lock_timeout_ms, &db, err);
+	st = civil_db_open(s->o->cfg, true, s->o->cfg->lock_timeout_ms, &db,
+			   err);
 	if (st)
 		return st;
 	civil_lastmod_now(db, &opened);
