@@ -44,15 +44,21 @@ static void usage(FILE *f)
 
 #define UNSET "(unset)" /* what [civil-install] records for "was not set" */
 
-/* git config SCOPE KEY (SCOPE: --global or --local), or NULL. */
+static bool git_config(const char *const *argv, struct civil_buf *out);
+
+/* git config [SCOPE] --get KEY, or NULL.  SCOPE: --global or --local;
+ * NULL: every file, as git sees it here. */
 static char *gc_get_in(const char *scope, const char *key)
 {
-	const char *argv[] = { "git", "config", scope, "--get", key, NULL };
+	const char *argv[6] = { "git", "config" };
 	struct civil_buf out = CIVIL_BUF_INIT;
-	int status = 1;
+	size_t n = 2;
 
-	if (civil_run_quiet(argv, NULL, NULL, 0, &out, &status, NULL) ||
-	    status) {
+	if (scope)
+		argv[n++] = scope;
+	argv[n++] = "--get";
+	argv[n++] = key;
+	if (!git_config(argv, &out)) {
 		civil_buf_release(&out);
 		return NULL;
 	}
@@ -269,25 +275,6 @@ done:
 	civil_buf_release(&dir);
 	return rc;
 }
-
-/* git config --get KEY as git sees it here (every file), or NULL. */
-static char *gc_get_any(const char *key)
-{
-	const char *argv[] = { "git", "config", "--get", key, NULL };
-	struct civil_buf out = CIVIL_BUF_INIT;
-	int status = 1;
-
-	if (civil_run_quiet(argv, NULL, NULL, 0, &out, &status, NULL) ||
-	    status) {
-		civil_buf_release(&out);
-		return NULL;
-	}
-	while (out.len && out.buf[out.len - 1] == '\n')
-		out.buf[--out.len] = '\0';
-	return civil_buf_detach(&out);
-}
-
-static bool git_config(const char *const *argv, struct civil_buf *out);
 
 /* git leaves "[section]" behind when its last key goes: take away the
  * section key was in when nothing is left in it, so an uninstall gives
@@ -538,7 +525,7 @@ static char *global_file(void)
 static int routes_install(const char *ours)
 {
 	struct send_settings l;
-	char *real = gc_get_any("civil.sendmail"), *pin = NULL;
+	char *real = gc_get_in(NULL, "civil.sendmail"), *pin = NULL;
 	char *gfile = global_file();
 	bool base = false;
 	int rc = 0;
@@ -807,7 +794,7 @@ static int do_sendmail(bool uninstall)
 	char *ours = our_program("civil-sendmail");
 	char *real = gc_get("civil.sendmail");
 	char *set_by_us = gc_get("civil-install.sendmail-set");
-	char *repo = gc_get_any("civil.repository");
+	char *repo = gc_get_in(NULL, "civil.repository");
 	int rc = 1;
 
 	if (uninstall) {

@@ -155,6 +155,19 @@ static void read_ahead(notmuch_message_t *m)
 	notmuch_filenames_destroy(f);
 }
 
+civil_status_t civil_db_close(notmuch_database_t *db, civil_status_t st,
+			      civil_error_t *err)
+{
+	notmuch_status_t ns = notmuch_database_close(db);
+
+	if (ns && !st)
+		st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
+				     "can't save changes: %s",
+				     notmuch_status_to_string(ns));
+	notmuch_database_destroy(db);
+	return st;
+}
+
 notmuch_status_t civil_db_reopen(notmuch_database_t *db)
 {
 	return notmuch_database_reopen(db, NOTMUCH_DATABASE_MODE_READ_ONLY);

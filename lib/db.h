@@ -33,6 +33,10 @@ const char *civil_db_message(notmuch_database_t *db, notmuch_status_t st);
 
 /* Reopen db (opened read-only) at the newest revision. */
 notmuch_status_t civil_db_reopen(notmuch_database_t *db);
+/* Close DB, which commits what it wrote, and free it.  A failed commit
+ * is the error when ST is success; ST otherwise.  Returns the status. */
+civil_status_t civil_db_close(notmuch_database_t *db, civil_status_t st,
+			      civil_error_t *err);
 
 /* Run query over the messages of db (opened read-only); fn gets each
  * one.  A search or a message that could not be read is tried again after

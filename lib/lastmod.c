@@ -125,11 +125,5 @@ civil_status_t civil_scan_start_here(const civil_nm_config_t *cfg,
 				     "can't write to '%s': %s",
 				     civil_db_path(db),
 				     civil_db_message(db, ns));
-	ns = notmuch_database_close(db);
-	if (ns && !st)
-		st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
-				     "can't save changes: %s",
-				     notmuch_status_to_string(ns));
-	notmuch_database_destroy(db);
-	return st;
+	return civil_db_close(db, st, err);
 }

@@ -737,13 +737,7 @@ static civil_status_t apply(struct scan *s, GPtrArray *hot, GPtrArray *cooled,
 				     civil_db_message(db, ns));
 	/* Closing commits; an unfinished atomic section is thrown away
 	 * whole, never half applied. */
-	ns = notmuch_database_close(db);
-	if (ns && !st)
-		st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
-				     "can't save changes: %s",
-				     notmuch_status_to_string(ns));
-	notmuch_database_destroy(db);
-	return st;
+	return civil_db_close(db, st, err);
 }
 
 static void scan_free(struct scan *s)
