@@ -165,16 +165,24 @@ static void json_strv(struct civil_buf *out, char *const *v, size_t n)
 static void date_relative(char *buf, size_t n, long long when)
 {
 	time_t now = time(NULL), then = (time_t)when;
-	long long delta = (long long)now - when;
 	struct tm tm_now, tm_then;
+	long long delta;
 
 	localtime_r(&now, &tm_now);
-	localtime_r(&then, &tm_then);
-	if (delta < 0)
+	if (!localtime_r(&then, &tm_then))
+		memset(&tm_then, 0, sizeof(tm_then));
+	/* Compared before subtracting: a date from mail can be any 64-bit
+	 * number, and now - when would overflow. */
+	if (when > (long long)now) {
 		snprintf(buf, n, "the future");
-	else if (delta > 180 * DAY)
+		return;
+	}
+	if (when < (long long)now - 180 * DAY) {
 		strftime(buf, n, "%F", &tm_then);
-	else if (delta < HOUR)
+		return;
+	}
+	delta = (long long)now - when;
+	if (delta < HOUR)
 		snprintf(buf, n, "%d mins. ago", (int)(delta / 60));
 	else if (delta <= 7 * DAY && tm_then.tm_wday == tm_now.tm_wday &&
 		 delta < DAY)
