@@ -62,7 +62,7 @@ UTIL_SRC = $(sort $(wildcard util/*.c))
 UTIL_OBJ = $(UTIL_SRC:%.c=$(B)/obj/%.o)
 UTIL_LIB_OBJ = $(filter-out $(B)/obj/util/run.o,$(UTIL_OBJ))
 UTIL_A = $(B)/lib/libcivil-util.a
-CMD_SHARED = $(B)/obj/cmd/cmd.o $(B)/obj/cmd/nonet.o
+CMD_SHARED = $(B)/obj/cmd/cmd.o $(B)/obj/cmd/nonet.o $(B)/obj/cmd/open.o
 # Run once per message sent: linked for a fast start (scripts/fast-link-flags).
 FAST_CMDS = civil-remind civil-sendmail
 CMDS = civil-remind civil-sendmail civil-install civil-scan civil-heated \
@@ -105,15 +105,16 @@ deps-test:
 deps-fuzz:
 	@scripts/need-deps fuzz
 
-$(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h lib/heat.h lib/learned.h cmd/cmd.h \
+$(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h lib/handle.h lib/heat.h lib/learned.h cmd/cmd.h \
 		util/util.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CIVIL_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-# Where installed programs find heat.lexicon and the hook shims when they
-# are not beside them (lib/config.c); rebuilt when DATADIR changes.
-$(B)/obj/lib/config.o: CIVIL_CFLAGS += -DCIVIL_DATADIR='"$(DATADIR)/civil"'
-$(B)/obj/lib/config.o: $(B)/datadir
+# Where libcivil finds heat.lexicon unless told (lib/handle.c), and where
+# installed programs find it and the hook shims when they are not beside
+# them (cmd/open.c); rebuilt when DATADIR changes.
+$(B)/obj/lib/handle.o $(B)/obj/cmd/open.o: CIVIL_CFLAGS += -DCIVIL_DATADIR='"$(DATADIR)/civil"'
+$(B)/obj/lib/handle.o $(B)/obj/cmd/open.o: $(B)/datadir
 $(B)/datadir: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@

@@ -94,7 +94,8 @@ int main(int argc, char **argv)
 	struct civil_buf query = CIVIL_BUF_INIT;
 	struct out o = { false, false, 0 };
 	civil_heat_t *heat = NULL;
-	civil_nm_config_t cfg;
+	const civil_nm_config_t *cfg;
+	civil_t *civ = NULL;
 	civil_status_t st;
 	bool learned = false;
 	char *path = NULL;
@@ -140,18 +141,21 @@ int main(int argc, char **argv)
 		civil_buf_addf(&query, "%s%s", i > optind ? " " : "", argv[i]);
 
 	civil_init();
-	st = civil_nm_config_load(&cfg, &err);
+	civ = cmd_open(CMD_OPEN_NOTMUCH, NULL);
+	if (!civ)
+		goto out;
+	st = civil_get_notmuch_settings(civ, &cfg, &err);
 	if (st) {
 		cmd_warn_error(&err);
 		goto out;
 	}
 	/* A heated message with no stored score (its tag came through a
 	 * pipe, or from a person) is scored from its file. */
-	if (civil_heat_open(cfg.lexicon, &heat, &err))
+	if (civil_get_heat(civ, &heat, &err))
 		cmd_warn_error(&err);
 	else if (cmd_open_learned(heat, &path))
-		civil_heat_free(heat), heat = NULL;
-	st = civil_heated_foreach(civil_buf_str(&query), &cfg, heat, o.explain,
+		civil_drop_heat(civ);
+	st = civil_heated_foreach(civ, civil_buf_str(&query), o.explain,
 				  print_thread, &o, &err);
 	if (st) {
 		cmd_warn_error(&err);
@@ -162,8 +166,7 @@ int main(int argc, char **argv)
 	rc = fflush(stdout) ? 1 : 0;
 out:
 	free(path);
-	civil_heat_free(heat);
-	civil_nm_config_release(&cfg);
+	civil_close(civ);
 	civil_buf_release(&query);
 	civil_shutdown();
 	return rc;

@@ -150,7 +150,7 @@ static char *our_program(const char *name)
 {
 	struct civil_buf b = CIVIL_BUF_INIT;
 
-	if (civil_self_bindir(&b, NULL)) {
+	if (cmd_self_bindir(&b, NULL)) {
 		civil_buf_release(&b);
 		return strdup(name);
 	}
@@ -184,13 +184,18 @@ static bool b4_version(int *major, int *minor)
  */
 static const char *b4_template_place(struct civil_buf *path)
 {
+	struct civil_buf user = CIVIL_BUF_INIT;
 	civil_repo_t *here = NULL;
 	const char *scope = "--global";
 
 	if (!civil_repo_open_env(&here, NULL))
 		scope = "--local";
-	if (civil_b4_template_path(here, path, NULL))
+	/* Outside a tree: $XDG_CONFIG_HOME/civil, ~/.config/civil. */
+	if (!cmd_xdg_dir("XDG_CONFIG_HOME", ".config", &user))
+		civil_buf_release(&user);
+	if (civil_b4_template_path(here, user.buf, path, NULL))
 		civil_buf_reset(path);
+	civil_buf_release(&user);
 	civil_repo_free(here);
 	return scope;
 }
@@ -209,7 +214,7 @@ static int b4_template(bool uninstall)
 	char *cur = gc_get_in(scope, B4_TEMPLATE_KEY), *reminder = NULL;
 	char *text = NULL;
 	int major = 0, minor = 0, rc = 1;
-	civil_context_t ctx;
+	civil_t *c;
 
 	if (uninstall) {
 		/* Whatever b4 is there now: take away only what is ours. */
@@ -242,9 +247,12 @@ static int b4_template(bool uninstall)
 		rc = 0;
 		goto done;
 	}
-	cmd_context_open(&ctx, NULL);
-	reminder = civil_reminder_text(&ctx.code, &ctx.config);
-	civil_context_close(&ctx);
+	c = cmd_open(CMD_OPEN_GIT, NULL);
+	if (!c)
+		goto done;
+	reminder =
+		civil_reminder_text(civil_get_code(c), civil_get_settings(c));
+	civil_close(c);
 	if (cur && strcmp(cur, path.buf)) {
 		printf("%s: keeping your %s '%s'; to carry the code's "
 		       "reminder, end its signature block with:\n%s\n",
@@ -903,9 +911,9 @@ static int shim_text(const char *name, struct civil_buf *out)
 	int rc = -1;
 
 	civil_buf_addf(&rel, "hooks/%s", name);
-	if (civil_data_path(rel.buf, &path, &err) ||
+	if (cmd_data_path(rel.buf, &path, &err) ||
 	    civil_file_read(path.buf, &tmpl, &err) ||
-	    civil_self_bindir(&bindir, &err)) {
+	    cmd_self_bindir(&bindir, &err)) {
 		cmd_warn_error(&err);
 		goto done;
 	}
@@ -1095,12 +1103,12 @@ static void check_query_tags(const civil_nm_config_t *cfg)
 /* The post-new hook scores what changed since its last scan: start that
  * record now, so the first 'notmuch new' does not score the whole
  * archive. */
-static void start_scanning_here(const civil_nm_config_t *cfg)
+static void start_scanning_here(civil_t *c)
 {
 	civil_error_t err = CIVIL_ERROR_INIT;
 	bool started = false;
 
-	if (civil_scan_start_here(cfg, &started, &err)) {
+	if (civil_scan_start_here(c, &started, &err)) {
 		cmd_warn("%s; the first scan will score all the mail there is",
 			 err.message);
 		civil_error_clear(&err);
@@ -1114,11 +1122,15 @@ static void start_scanning_here(const civil_nm_config_t *cfg)
 static int do_notmuch(bool uninstall)
 {
 	civil_error_t err = CIVIL_ERROR_INIT;
-	civil_nm_config_t cfg;
+	const civil_nm_config_t *cfg;
 	civil_status_t st;
+	civil_t *c;
 	int rc = 1;
 
-	st = civil_nm_config_load(&cfg, &err);
+	c = cmd_open(CMD_OPEN_NOTMUCH, NULL);
+	if (!c)
+		return 1;
+	st = civil_get_notmuch_settings(c, &cfg, &err);
 	/* notmuch says where its hooks are only once it has a database. */
 	if (st == CIVIL_STATUS_NOT_FOUND && !uninstall) {
 		cmd_warn("%s; set notmuch up and run notmuch new first",
@@ -1134,22 +1146,22 @@ static int do_notmuch(bool uninstall)
 		cmd_warn("%s; civil-scan stops there until it is fixed",
 			 err.message);
 	civil_error_clear(&err);
-	if (!cfg.hook_dir) {
+	if (!cfg->hook_dir) {
 		cmd_warn("notmuch has no hook directory (is database.path "
 			 "set?)");
 		goto done;
 	}
 	if (uninstall) {
-		rc = uninstall_hook(cfg.hook_dir, "post-new");
+		rc = uninstall_hook(cfg->hook_dir, "post-new");
 		goto done;
 	}
-	rc = install_hook(cfg.hook_dir, "post-new", true);
+	rc = install_hook(cfg->hook_dir, "post-new", true);
 	if (rc)
 		goto done;
-	start_scanning_here(&cfg);
-	check_query_tags(&cfg);
+	start_scanning_here(c);
+	check_query_tags(cfg);
 done:
-	civil_nm_config_release(&cfg);
+	civil_close(c);
 	return rc;
 }
 

@@ -81,7 +81,7 @@ static int remind(const char *path, const char *headers, bool dry_run,
 	civil_error_t err = CIVIL_ERROR_INIT;
 	struct civil_buf warnings = CIVIL_BUF_INIT;
 	civil_message_t *msg = NULL;
-	civil_context_t ctx;
+	civil_t *c = NULL;
 	int rc = 0;
 
 	*out_data = civil_buf_str(in);
@@ -100,21 +100,23 @@ static int remind(const char *path, const char *headers, bool dry_run,
 		return 0;
 	}
 
-	cmd_context_open(&ctx, &warnings);
+	c = cmd_open(CMD_OPEN_GIT, &warnings);
 	if (warnings.len)
 		fprintf(stderr, "%s: %s", cmd_name, warnings.buf);
-	if (civil_outgoing_prepare(msg, &ctx, og, &err)) {
+	if (!c)
+		goto done;
+	if (civil_outgoing_prepare(c, msg, og, &err)) {
 		cmd_warn("%s; '%s' left unchanged", err.message, name);
 		civil_error_clear(&err);
 		goto done;
 	}
 	if (dry_run) {
-		say_dry_run(name, &ctx.code, &og->remind);
+		say_dry_run(name, civil_get_code(c), &og->remind);
 		goto done;
 	}
 	if (og->tone_heated) {
 		cmd_warn_tone(&og->tone);
-		if (ctx.config.tone == CIVIL_TONE_REJECT) {
+		if (civil_get_settings(c)->tone == CIVIL_TONE_REJECT) {
 			cmd_warn("not sending '%s': civil.tone is 'reject'; to "
 				 "send it anyway: CIVIL_TONE=off git "
 				 "send-email ...",
@@ -142,7 +144,7 @@ static int remind(const char *path, const char *headers, bool dry_run,
 		civil_error_clear(&err);
 	}
 done:
-	civil_context_close(&ctx);
+	civil_close(c);
 	civil_buf_release(&warnings);
 	civil_message_free(msg);
 	return rc;

@@ -131,8 +131,9 @@ int main(int argc, char **argv)
 	const char *mbox_path = NULL;
 	civil_scan_stats_t stats;
 	civil_scan_opts_t o = { 0 };
-	civil_nm_config_t cfg;
+	const civil_nm_config_t *cfg;
 	civil_heat_t *heat = NULL;
+	civil_t *civ = NULL;
 	civil_status_t st;
 	char *query = NULL;
 	int c, rc = 1;
@@ -179,15 +180,18 @@ int main(int argc, char **argv)
 	}
 
 	civil_init();
+	civ = cmd_open(CMD_OPEN_NOTMUCH, NULL);
+	if (!civ)
+		goto out;
 	/* A setting civil can't use stops the scan: tags, threshold and
 	 * lexicon decide what gets tagged. */
-	st = civil_nm_config_load(&cfg, &err);
+	st = civil_get_notmuch_settings(civ, &cfg, &err);
 	if (st && !(st == CIVIL_STATUS_NOT_FOUND && mbox_path)) {
 		cmd_warn_error(&err);
 		goto out;
 	}
 	civil_error_clear(&err);
-	if (civil_heat_open(cfg.lexicon, &heat, &err)) {
+	if (civil_get_heat(civ, &heat, &err)) {
 		cmd_warn_error(&err);
 		goto out;
 	}
@@ -196,20 +200,19 @@ int main(int argc, char **argv)
 		goto out;
 	o.apply = apply;
 	o.learn = learned != NULL;
-	o.cfg = &cfg;
 	if (mbox_path) {
 		if (civil_file_read(mbox_path, &mbox, &err)) {
 			cmd_warn_error(&err);
 			goto out;
 		}
-		st = civil_scan_mbox(heat, mbox.buf, mbox.len,
+		st = civil_scan_mbox(civ, mbox.buf, mbox.len,
 				     strcmp(mbox_path, "-") ? mbox_path
 							    : "<stdin>",
 				     &o, &sink, &stats, &err);
 	} else {
-		query = join_query(argc - optind, argv + optind, cfg.query);
+		query = join_query(argc - optind, argv + optind, cfg->query);
 		o.query = query;
-		st = civil_scan_db(heat, &o, &sink, &stats, &err);
+		st = civil_scan(civ, &o, &sink, &stats, &err);
 	}
 	if (st)
 		cmd_warn_error(&err);
@@ -231,8 +234,7 @@ out:
 	free(query);
 	free(learned);
 	civil_buf_release(&mbox);
-	civil_heat_free(heat);
-	civil_nm_config_release(&cfg);
+	civil_close(civ);
 	civil_shutdown();
 	return rc;
 }

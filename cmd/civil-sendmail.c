@@ -138,7 +138,7 @@ static void keep(const struct civil_buf *msg, const char *why)
 	struct tm tm;
 
 	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime_r(&now, &tm));
-	if (civil_unsent_dir(&dir, &err) ||
+	if (cmd_state_dir("unsent", &dir, &err) ||
 	    g_mkdir_with_parents(dir.buf, 0700) < 0) {
 		cmd_warn("%s; and there is nowhere to keep the message: %s",
 			 why, err.message ? err.message : strerror(errno));
@@ -246,12 +246,21 @@ static bool hold_or_send(civil_message_t *msg, const civil_outgoing_t *og,
 			 const struct civil_buf *in, int *rc)
 {
 	struct civil_buf why = CIVIL_BUF_INIT, subject = CIVIL_BUF_INIT;
+	struct civil_buf dir = CIVIL_BUF_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
 	char key[65];
 
 	civil_held_key(msg, key);
-	if (civil_held_recently(key, time(NULL))) {
-		civil_held_forget(key);
+	if (cmd_state_dir("held", &dir, &err)) {
+		/* Nowhere to remember it: a hold could never be let
+		 * through, so say it and send. */
+		cmd_warn("%s; sent anyway", err.message);
+		civil_error_clear(&err);
+		return true;
+	}
+	if (civil_held_recently(dir.buf, key, time(NULL))) {
+		civil_held_forget(dir.buf, key);
+		civil_buf_release(&dir);
 		return true;
 	}
 	civil_buf_adds(&why, "held for its tone: ");
@@ -260,19 +269,19 @@ static bool hold_or_send(civil_message_t *msg, const civil_outgoing_t *og,
 		       CIVIL_HOLD_SECONDS / 60);
 	/* A decoded subject may hold a line break: one line in --held. */
 	civil_field_escape(&subject, civil_message_subject(msg));
-	if (civil_held_keep(key, in->buf, in->len, subject.buf, why.buf,
-			    &err)) {
-		/* Nowhere to remember it: a hold could never be let
-		 * through, so say it and send. */
+	if (civil_held_keep(dir.buf, key, in->buf, in->len, subject.buf,
+			    why.buf, &err)) {
 		cmd_warn("%s; sent anyway", err.message);
 		civil_error_clear(&err);
 		civil_buf_release(&why);
 		civil_buf_release(&subject);
+		civil_buf_release(&dir);
 		return true;
 	}
 	cmd_warn("%s", why.buf);
 	civil_buf_release(&why);
 	civil_buf_release(&subject);
+	civil_buf_release(&dir);
 	*rc = EX_TEMPFAIL;
 	return false;
 }
@@ -312,16 +321,17 @@ static void say_stale(const civil_outgoing_t *og, bool b4_template)
 
 /* Bring civil's b4 review template, if b4 uses one here, up to date;
  * true when there is one. */
-static bool refresh_b4_template(const civil_context_t *ctx)
+static bool refresh_b4_template(const civil_t *c)
 {
+	const civil_config_t *cfg = civil_get_settings(c);
 	civil_error_t err = CIVIL_ERROR_INIT;
 	bool ours = false, changed;
 	char *reminder;
 
-	if (!ctx->config.b4_template)
+	if (!cfg->b4_template)
 		return false;
-	reminder = civil_reminder_text(&ctx->code, &ctx->config);
-	if (civil_b4_template_refresh(ctx->config.b4_template, reminder, &ours,
+	reminder = civil_reminder_text(civil_get_code(c), cfg);
+	if (civil_b4_template_refresh(cfg->b4_template, reminder, &ours,
 				      &changed, &err))
 		civil_error_clear(&err); /* b4's to report, when it reads it */
 	free(reminder);
@@ -350,14 +360,18 @@ static int list_one(const civil_held_t *h, void *arg)
 /* civil-sendmail --held: what was held, newest first, and why. */
 static int list_held(void)
 {
+	struct civil_buf dir = CIVIL_BUF_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
 	time_t now = time(NULL);
+	int rc = 0;
 
-	if (civil_held_foreach(list_one, &now, &err)) {
+	if (cmd_state_dir("held", &dir, &err) ||
+	    civil_held_foreach(dir.buf, list_one, &now, &err)) {
 		cmd_warn_error(&err);
-		return 1;
+		rc = 1;
 	}
-	return 0;
+	civil_buf_release(&dir);
+	return rc;
 }
 
 /* civil's own options: alone (--help, --version, --held), or first
@@ -396,7 +410,7 @@ int main(int argc, char **argv)
 	const char *cmdline = NULL;
 	/* Only a terminal shows what civil says and still sends. */
 	bool loud = isatty(2), b4_template;
-	civil_context_t ctx;
+	civil_t *c;
 	char **real;
 	int rc;
 
@@ -406,8 +420,12 @@ int main(int argc, char **argv)
 		civil_shutdown();
 		return rc;
 	}
-	cmd_context_open(&ctx, &warnings);
-	real = real_sendmail(&ctx.config, cmdline);
+	c = cmd_open(CMD_OPEN_GIT, &warnings);
+	if (!c) {
+		civil_shutdown();
+		return EX_UNAVAILABLE;
+	}
+	real = real_sendmail(civil_get_settings(c), cmdline);
 	if (pass_through(argc, argv)) {
 		rc = hand_over(real, argc, argv, NULL, NULL);
 		goto out;
@@ -424,7 +442,7 @@ int main(int argc, char **argv)
 	}
 
 	if (civil_message_parse(in.buf, in.len, "<stdin>", &msg, &err) ||
-	    civil_outgoing_prepare(msg, &ctx, &og, &err)) {
+	    civil_outgoing_prepare(c, msg, &og, &err)) {
 		if (loud)
 			cmd_warn("%s; passed on unchanged", err.message);
 		civil_error_clear(&err);
@@ -432,14 +450,14 @@ int main(int argc, char **argv)
 	}
 	if (loud && warnings.len)
 		fprintf(stderr, "%s: %s", cmd_name, warnings.buf);
-	b4_template = refresh_b4_template(&ctx);
+	b4_template = refresh_b4_template(c);
 	if (og.stale_line) {
 		say_stale(&og, b4_template);
 		rc = EX_DATAERR;
 		goto out;
 	}
 	if (og.tone_heated) {
-		if (ctx.config.tone == CIVIL_TONE_REJECT) {
+		if (civil_get_settings(c)->tone == CIVIL_TONE_REJECT) {
 			refuse(&og, &in, loud);
 			rc = 1;
 			goto out;
@@ -463,7 +481,7 @@ out:
 	g_strfreev(real);
 	civil_message_free(msg);
 	civil_outgoing_release(&og);
-	civil_context_close(&ctx);
+	civil_close(c);
 	civil_buf_release(&in);
 	civil_buf_release(&warnings);
 	civil_shutdown();

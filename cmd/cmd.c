@@ -60,25 +60,6 @@ char *cmd_default_sendmail(void)
 	return s;
 }
 
-void cmd_context_open(civil_context_t *ctx, struct civil_buf *warnings)
-{
-	const char *tone = getenv("CIVIL_TONE");
-	civil_error_t err = CIVIL_ERROR_INIT;
-	civil_repo_t *repo = NULL;
-
-	/* The tree git send-email or the user is in, by git's rule. */
-	if (civil_repo_open_env(&repo, &err) &&
-	    err.status != CIVIL_STATUS_NO_REPOSITORY && warnings)
-		civil_buf_addf(warnings, "%s\n", err.message);
-	civil_error_clear(&err);
-	civil_context_open_repo(ctx, repo, warnings);
-	if (tone && civil_tone_mode_parse(tone, &ctx->config.tone) && warnings)
-		civil_buf_addf(warnings,
-			       "bad CIVIL_TONE '%s' (want warn, reject or "
-			       "off)\n",
-			       tone);
-}
-
 char *cmd_learned_path(void)
 {
 	const char *data = getenv("XDG_DATA_HOME");

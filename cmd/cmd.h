@@ -21,12 +21,38 @@ void cmd_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The error's message, then clear it. */
 void cmd_warn_error(civil_error_t *err);
 
-/* The context of the repository git would use here (civil_repo_open_env:
- * $GIT_DIR, as the sendemail-validate hook has it), warnings one line
- * each, then the environment's word on the tone check: CIVIL_TONE=off
- * git send-email ... sends once without it.  A bad $CIVIL_TONE is a line
- * of warnings and leaves civil.tone as it was. */
-void cmd_context_open(civil_context_t *ctx, struct civil_buf *warnings);
+/* What cmd_open opens (open.c). */
+#define CMD_OPEN_GIT	 (1u << 0) /* the repository git would use here */
+#define CMD_OPEN_NOTMUCH (1u << 1) /* the notmuch config notmuch would read */
+
+/* The handle a command works with, opened by the commands' policy:
+ * with CMD_OPEN_GIT the repository git would use here
+ * (civil_repo_open_env: $GIT_DIR, as the sendemail-validate hook has it)
+ * and then the environment's word on the tone check (CIVIL_TONE=off git
+ * send-email ... sends once without it; a bad $CIVIL_TONE is a line of
+ * warnings and leaves civil.tone as it was); with CMD_OPEN_NOTMUCH the
+ * notmuch config $NOTMUCH_CONFIG names, else the one libnotmuch finds;
+ * civil's data beside the program, else in DATADIR; scans in as many
+ * threads as the process may run on.  Warnings one line each.  NULL
+ * (said) when it could not be opened. */
+civil_t *cmd_open(unsigned int what, struct civil_buf *warnings);
+
+/* The directory the running program is in, and the path of rel in civil's
+ * data directory (hook shims, heat.lexicon): <bindir>/../share/civil
+ * beside the program (the build tree, most installed trees), else the
+ * DATADIR civil was built for (open.c). */
+civil_status_t cmd_self_bindir(struct civil_buf *out, civil_error_t *err);
+civil_status_t cmd_data_path(const char *rel, struct civil_buf *out,
+			     civil_error_t *err);
+/* $VAR/civil, when VAR holds an absolute path, else $HOME/HOME_REL/civil
+ * (XDG's rule); false when neither is set.  The places civil keeps files
+ * for the user are named with it (open.c). */
+bool cmd_xdg_dir(const char *var, const char *home_rel, struct civil_buf *out);
+/* Where civil-sendmail keeps mail: $XDG_STATE_HOME/civil/NAME, else
+ * ~/.local/state/civil/NAME ("unsent": what could not be handed over,
+ * "held": heated mail until it is sent again). */
+civil_status_t cmd_state_dir(const char *name, struct civil_buf *out,
+			     civil_error_t *err);
 
 /* The real sendmail civil-sendmail hands mail to when nothing names one
  * (--sendmail=, civil.sendmail): msmtp when it is on PATH, else

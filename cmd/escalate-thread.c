@@ -175,8 +175,10 @@ int main(int argc, char **argv)
 	civil_draft_opts_t o = { 0 };
 	civil_thread_t thread = { 0 };
 	civil_heat_t *heat = NULL;
-	civil_nm_config_t nm;
-	civil_context_t ctx;
+	const civil_nm_config_t *nm;
+	const civil_config_t *cfg;
+	const civil_code_t *code;
+	civil_t *civ = NULL;
 	char *query = NULL;
 	size_t skipped = 0;
 	int c, rc = 1;
@@ -230,15 +232,20 @@ int main(int argc, char **argv)
 	}
 
 	civil_init();
-	cmd_context_open(&ctx, &warnings);
+	civ = cmd_open(CMD_OPEN_GIT | CMD_OPEN_NOTMUCH, &warnings);
 	if (warnings.len)
 		fprintf(stderr, "%s: %s", cmd_name, warnings.buf);
+	if (!civ)
+		goto out;
+	cfg = civil_get_settings(civ);
+	code = civil_get_code(civ);
 	/* A bad [civil] setting is said; the draft is made all the same. */
-	have_nm = civil_nm_config_load(&nm, &err) != CIVIL_STATUS_NOT_FOUND;
+	have_nm = civil_get_notmuch_settings(civ, &nm, &err) !=
+		  CIVIL_STATUS_NOT_FOUND;
 	if (err.status == CIVIL_STATUS_CONFIG_ERROR)
 		cmd_warn_error(&err);
 	civil_error_clear(&err);
-	if (civil_heat_open(nm.lexicon, &heat, &err))
+	if (civil_get_heat(civ, &heat, &err))
 		cmd_warn_error(&err); /* the draft works without scores */
 
 	if (mbox) {
@@ -265,7 +272,7 @@ int main(int argc, char **argv)
 				 argv[optind]);
 			goto out;
 		}
-		if (civil_thread_from_db(query, &nm, heat, &thread, &err)) {
+		if (civil_thread_from_db(civ, query, &thread, &err)) {
 			cmd_warn_error(&err);
 			goto out;
 		}
@@ -276,19 +283,17 @@ int main(int argc, char **argv)
 				 "to it but can't quote or attach it",
 				 thread.msgs[i].id);
 
-	if (ctx.repo)
+	if (civil_get_repository(civ))
 		civil_buf_addf(&where, "the repository at %s",
-			       civil_repo_path(ctx.repo));
-	o.code = &ctx.code;
+			       civil_repo_path(civil_get_repository(civ)));
+	o.code = code;
 	o.where = where.len ? where.buf : NULL;
-	o.from_name =
-		ctx.config.user_name ? ctx.config.user_name : nm.user_name;
-	o.from_email = ctx.config.user_email ? ctx.config.user_email
-					     : nm.primary_email;
-	o.archive = nm.archive;
+	o.from_name = cfg->user_name ? cfg->user_name : nm->user_name;
+	o.from_email = cfg->user_email ? cfg->user_email : nm->primary_email;
+	o.archive = nm->archive;
 	o.picked = n_picked ? (const char *const *)picked : NULL;
 	o.only_picked = only;
-	o.threshold = nm.threshold;
+	o.threshold = nm->threshold;
 	if (civil_draft_build(&thread, &o, &draft, &err)) {
 		cmd_warn_error(&err);
 		goto out;
@@ -321,11 +326,11 @@ int main(int argc, char **argv)
 		printf("escalate-thread: a draft to <%s> is in %s; nothing was "
 		       "sent.\n  Send it when ready: git send-email "
 		       "--suppress-cc=all %s, or mutt -H %s\n",
-		       ctx.code.contact, output, output, output);
+		       code->contact, output, output, output);
 		rc = 0;
 		break;
 	default:
-		rc = save_notmuch(&draft, ctx.code.contact);
+		rc = save_notmuch(&draft, code->contact);
 		break;
 	}
 	if (err.message)
@@ -333,9 +338,7 @@ int main(int argc, char **argv)
 out:
 	free(query);
 	civil_thread_release(&thread);
-	civil_heat_free(heat);
-	civil_nm_config_release(&nm);
-	civil_context_close(&ctx);
+	civil_close(civ);
 	civil_buf_release(&warnings);
 	civil_buf_release(&draft);
 	civil_buf_release(&input);

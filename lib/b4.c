@@ -55,6 +55,7 @@ char *civil_b4_reply_template(const char *reminder)
 }
 
 civil_status_t civil_b4_template_path(const civil_repo_t *repo,
+				      const char *user_dir,
 				      struct civil_buf *out, civil_error_t *err)
 {
 	civil_buf_reset(out);
@@ -65,10 +66,10 @@ civil_status_t civil_b4_template_path(const civil_repo_t *repo,
 		civil_buf_adds(out, "/civil-b4-review-reply-template");
 		return CIVIL_STATUS_SUCCESS;
 	}
-	if (!civil_xdg_file("XDG_CONFIG_HOME", ".config",
-			    "b4-review-reply-template", out))
+	if (!user_dir)
 		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
 				       "no HOME for b4's review template");
+	civil_buf_addf(out, "%s/b4-review-reply-template", user_dir);
 	return CIVIL_STATUS_SUCCESS;
 }
 

@@ -11,8 +11,10 @@
  *  - It never prints and never exits.  Fallible calls return a
  *    civil_status_t and, when they fail, fill a civil_error_t with one line
  *    of text (no program name, no newline) for the caller to print.
- *  - It never reads the environment or user configuration except through
- *    civil_config_load().
+ *  - It never reads the environment or user configuration unless asked:
+ *    civil_open() with CIVIL_OPEN_GIT_ENV or CIVIL_OPEN_NOTMUCH_ENV, and
+ *    civil_repo_open_env(), read what git and notmuch themselves read,
+ *    through libgit2 and libnotmuch.
  *  - Memory it hands out is freed by the matching _free or _release call.
  *
  * What the declarations below leave unsaid follows these rules, after
@@ -36,9 +38,9 @@
  * Threads.  civil_init() and civil_shutdown() are called once each, by
  * one thread, before and after every other call.  In between, calls on
  * different objects may run in different threads at once; one object
- * (message, repository, context, thread) is used by one thread at a time.
+ * (handle, message, repository, thread) is used by one thread at a time.
  * A civil_heat_t is read only once made: any number of threads may score
- * with it at once (civil_scan_db does).  The calls that take no object are
+ * with it at once (civil_scan does).  The calls that take no object are
  * safe from any thread.
  */
 #ifndef CIVIL_H
@@ -210,34 +212,14 @@ typedef struct civil_config {
 	char *user_email;  /* user.email */
 } civil_config_t;
 
-/* Read civil.* (and user.*) from the repository's git config (repo may be
- * NULL: global/XDG/system files only).  A bad value is reported in err with
- * CIVIL_STATUS_CONFIG_ERROR but the rest is loaded and the default kept:
- * callers that must not fail (hooks) warn and go on. */
-civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
-				 civil_error_t *err);
-void civil_config_release(civil_config_t *cfg);
 civil_status_t civil_remind_mode_parse(const char *s, civil_remind_mode_t *out);
 civil_status_t civil_tone_mode_parse(const char *s, civil_tone_mode_t *out);
-/* Where a message that could not be handed over is kept:
- * $XDG_STATE_HOME/civil/unsent, else ~/.local/state/civil/unsent. */
-civil_status_t civil_unsent_dir(struct civil_buf *out, civil_error_t *err);
-/* Where civil-sendmail holds heated mail until it is sent again:
- * $XDG_STATE_HOME/civil/held, else ~/.local/state/civil/held. */
-civil_status_t civil_held_dir(struct civil_buf *out, civil_error_t *err);
-
-/* The directory the running program is in, and the path of rel in civil's
- * data directory (hook shims, heat.lexicon): <bindir>/../share/civil
- * beside the program (the build tree, most installed trees), else the
- * DATADIR civil was built for. */
-civil_status_t civil_self_bindir(struct civil_buf *out, civil_error_t *err);
-civil_status_t civil_data_path(const char *rel, struct civil_buf *out,
-			       civil_error_t *err);
 
 /* ---- notmuch settings (config-notmuch.c) ---- */
 
-/* The user's notmuch config ($NOTMUCH_CONFIG, $NOTMUCH_PROFILE, the usual
- * places), read through libnotmuch, and civil's "[civil]" section in it. */
+/* The notmuch config civil_open was told of (or, with
+ * CIVIL_OPEN_NOTMUCH_ENV, the one notmuch itself reads), read through
+ * libnotmuch, and civil's "[civil]" section in it. */
 typedef struct civil_nm_config {
 	char *database_path;
 	char *primary_email;
@@ -254,20 +236,13 @@ typedef struct civil_nm_config {
 	int lock_timeout_ms; /* civil.lock-timeout (seconds in the file): 10 s */
 	char *config_path;   /* the config file read; NULL: none.  The
 			      * database civil opens is database_path with
-			      * this file's settings: a caller may set both
-			      * (malloc'd) to name another one. */
+			      * this file's settings. */
 } civil_nm_config_t;
 
 /* Where civil-scan --apply records the database revision it has scanned
  * up to: a key in the notmuch database's own config (lastmod.c). */
 #define CIVIL_LASTMOD_KEY "civil.lastmod"
 
-/* CIVIL_STATUS_NOT_FOUND when there is no notmuch config at all (the
- * defaults are filled in anyway).  A [civil] value civil can't use, or a
- * key it does not know, is CONFIG_ERROR naming the key and the value
- * (the rest is loaded, defaults where the value was bad). */
-civil_status_t civil_nm_config_load(civil_nm_config_t *cfg, civil_error_t *err);
-void civil_nm_config_release(civil_nm_config_t *cfg);
 
 /* ---- the code (code.c) ---- */
 
@@ -299,11 +274,6 @@ typedef struct civil_code {
 #define CIVIL_DEFAULT_CONTACT	"tab@lists.linux-foundation.org"
 #define CIVIL_DEFAULT_CODE_PATH "Documentation/CodeOfConflict"
 
-/* Find the code in repo's HEAD (repo NULL: the built-in code), then apply
- * cfg->contact.  Only repository errors fail; a missing file is not one. */
-civil_status_t civil_code_find(civil_repo_t *repo, const civil_config_t *cfg,
-			       civil_code_t *code, civil_error_t *err);
-void civil_code_release(civil_code_t *code);
 /* "Code of Conflict" or "Code of Conduct". */
 const char *civil_code_kind_name(civil_code_kind_t kind);
 /* The address text tells people to contact (malloc'd), or NULL. */
@@ -311,28 +281,89 @@ char *civil_code_extract_contact(const char *text);
 /* One sentence of the code on what is not acceptable (malloc'd), or NULL. */
 char *civil_code_unacceptable_sentence(const civil_code_t *code);
 
-/* ---- a command's surroundings (context.c) ---- */
+/* ---- the handle (handle.c) ---- */
 
-typedef struct civil_context {
-	civil_repo_t *repo; /* NULL outside a repository */
-	civil_config_t config;
-	civil_code_t code;
-} civil_context_t;
+/* What a program opens once and every verb below works with: the
+ * repository and its git settings, the code with its contact, the notmuch
+ * settings, at most one notmuch database (opened on first use, read-only,
+ * and kept), and the heat scorer (read on first use, and kept). */
+typedef struct civil civil_t;
 
-/* Open the repository (repo_path NULL: the one civil_repo_open finds from
- * the current directory; none: the one civil.repository names), load the
- * settings and find the code.  Problems that leave a usable context (a
- * bad setting, an unreadable repository: the built-in code is used) are
- * added to warnings (may be NULL), one line each, and are not failures.
- * Fails only when repo_path was given and is not a repository. */
-civil_status_t civil_context_open(civil_context_t *ctx, const char *repo_path,
-				  struct civil_buf *warnings,
-				  civil_error_t *err);
-/* The same for a repository already open (the context takes it over and
- * frees it; NULL: outside any tree, so civil.repository applies). */
-void civil_context_open_repo(civil_context_t *ctx, civil_repo_t *repo,
-			     struct civil_buf *warnings);
-void civil_context_close(civil_context_t *ctx);
+/* Where civil_open finds what it opens.  Every choice is optional, and
+ * all of them 0 or NULL open nothing that depends on where the program
+ * runs or who runs it: no repository (the built-in code and default
+ * settings), no notmuch database, civil's data in the DATADIR libcivil
+ * was built for, scans in one thread, and no environment variable read.
+ *
+ * The struct grows at its end in later versions: set version to the
+ * CIVIL_OPEN_OPTS_VERSION the program was compiled with
+ * (CIVIL_OPEN_OPTS_INIT does), so a newer libcivil knows which fields
+ * there are.  Strings are copied by civil_open. */
+typedef struct civil_open_opts {
+	unsigned int version;	    /* CIVIL_OPEN_OPTS_VERSION */
+	unsigned int flags;	    /* CIVIL_OPEN_* */
+	const char *repository;	    /* a path in the tree whose code and
+				     * git settings (as git reads them for
+				     * it) apply */
+	const char *notmuch_config; /* the notmuch config file to read */
+	const char *database;	    /* the notmuch database's path; NULL:
+				     * the config file's database.path */
+	const char *data_dir;	    /* where heat.lexicon is */
+	const char *lexicon;	    /* the user's lexicon; NULL: civil.lexicon
+				     * of the notmuch settings when they were
+				     * read, else of the git settings */
+	unsigned int threads;	    /* threads a scan parses in; 0: 1 */
+} civil_open_opts_t;
+
+#define CIVIL_OPEN_OPTS_VERSION 1
+#define CIVIL_OPEN_OPTS_INIT                                                   \
+	{                                                                      \
+		CIVIL_OPEN_OPTS_VERSION, 0, NULL, NULL, NULL, NULL, NULL, 0    \
+	}
+
+/* With no repository: the one git would use here (civil_repo_open_env),
+ * and outside any tree the user's git settings, whose civil.repository
+ * names the tree whose code applies.  What civil's commands do. */
+#define CIVIL_OPEN_GIT_ENV (1u << 0)
+/* With no notmuch_config and no database: the config file and database
+ * notmuch itself would find ($NOTMUCH_PROFILE, the XDG and home
+ * directories), looked for by libnotmuch. */
+#define CIVIL_OPEN_NOTMUCH_ENV (1u << 1)
+
+/* Open a handle (*out; NULL on failure): the repository, its settings and
+ * the code are read now; the notmuch settings, the database and the
+ * scorer when first needed.  Problems that leave a usable handle (a bad
+ * setting, an unreadable repository: the built-in code is used) are added
+ * to warnings (may be NULL), one line each, and are not failures.  Fails
+ * with USAGE for an opts version this libcivil does not know (opts NULL:
+ * all defaults), and with the reason when o->repository is not a
+ * repository.  The handle is the caller's to civil_close(); one thread
+ * uses it at a time. */
+civil_status_t civil_open(const civil_open_opts_t *opts, civil_t **out,
+			  struct civil_buf *warnings, civil_error_t *err);
+/* Close the database (it was read-only: nothing to commit) and free
+ * everything the handle holds.  NULL is fine. */
+void civil_close(civil_t *c);
+
+/* The repository (NULL outside any tree), the git settings and the code,
+ * as civil_open found them; they live as long as the handle. */
+civil_repo_t *civil_get_repository(civil_t *c);
+const civil_config_t *civil_get_settings(const civil_t *c);
+const civil_code_t *civil_get_code(const civil_t *c);
+/* Check the tone of outgoing mail per mode from now on, whatever
+ * civil.tone says (a command's $CIVIL_TONE). */
+void civil_set_tone(civil_t *c, civil_tone_mode_t mode);
+
+/* The notmuch settings (*out lives as long as the handle), read on the
+ * first call (or the first verb that needs them).  NOT_FOUND when there
+ * is no notmuch config or database to read, or none was named; a [civil]
+ * value civil can't use, or a key it does not know, is CONFIG_ERROR
+ * naming the key and the value.  Either way *out holds what could be
+ * read and the defaults for the rest, and every later call returns the
+ * same status and message. */
+civil_status_t civil_get_notmuch_settings(civil_t *c,
+					  const civil_nm_config_t **out,
+					  civil_error_t *err);
 
 /* ---- messages (message.c, text.c) ---- */
 
@@ -413,9 +444,12 @@ char *civil_reminder_text(const civil_code_t *code, const civil_config_t *cfg);
  * review reply with reminder in its signature block (b4.c).  malloc'd. */
 char *civil_b4_reply_template(const char *reminder);
 /* Where civil writes its b4.review-reply-template: beside repo's config
- * (the reminder names that tree's code), or with repo NULL in the user's
- * config directory ($XDG_CONFIG_HOME/civil, ~/.config/civil). */
+ * (the reminder names that tree's code), or with repo NULL in user_dir,
+ * the user's directory for civil's settings the caller chose
+ * (civil-install: $XDG_CONFIG_HOME/civil, ~/.config/civil); no repo and
+ * no user_dir is CONFIG_ERROR. */
 civil_status_t civil_b4_template_path(const civil_repo_t *repo,
+				      const char *user_dir,
 				      struct civil_buf *out,
 				      civil_error_t *err);
 /* When path (b4.review-reply-template, "~/" allowed) is a template civil
@@ -490,10 +524,17 @@ typedef struct civil_heat_score {
  * earlier ones).  A bad line fails with "FILE:LINE: why". */
 civil_status_t civil_heat_new(const char *const *lexicons, civil_heat_t **out,
 			      civil_error_t *err);
-/* civil's own lexicon (share/civil/heat.lexicon beside the program),
- * then extra (the user's file; NULL for none). */
-civil_status_t civil_heat_open(const char *extra, civil_heat_t **out,
-			       civil_error_t *err);
+/* The handle's scorer (*out; it belongs to the handle), read on the
+ * first call: civil's own lexicon (heat.lexicon in the data directory),
+ * then the user's (civil_open_opts_t.lexicon).  A lexicon that can't be
+ * read fails with one line naming it, and the next call tries again.
+ * The verbs that score only when they can (civil_heated_foreach,
+ * civil_thread_from_db) score with it once it is read, and not before. */
+civil_status_t civil_get_heat(civil_t *c, civil_heat_t **out,
+			      civil_error_t *err);
+/* Free the handle's scorer: those verbs score no more, until the next
+ * civil_get_heat. */
+void civil_drop_heat(civil_t *c);
 void civil_heat_free(civil_heat_t *h);
 /* Score text as it is (callers pass authored text). */
 void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
@@ -597,15 +638,18 @@ typedef struct civil_scan_opts {
 	const char *query; /* notmuch query of the messages to score; NULL:
 			    * what changed since the last apply with NULL */
 	bool apply;	   /* tag the database instead of printing */
-	const civil_nm_config_t *cfg; /* tag names, threshold, lock wait */
 	/* With apply: learn the reader's corrections not yet learned into
 	 * the scorer (civil_heat_learned_open) and keep them, first. */
 	bool learn;
 } civil_scan_opts_t;
 
-/* Score the messages of o->query.  Without o->apply, tag changes go to
+/* Score the messages of o->query in c's database with c's scorer, tag
+ * names and threshold (civil_get_heat, civil_get_notmuch_settings: either
+ * failing fails the scan, but a bad [civil] setting does not), in the
+ * threads civil_open was given.  Without o->apply, tag changes go to
  * sink->tag_line; with it, they are made in the database (which is opened
- * for writing only for that, waiting at most cfg->lock_timeout_ms).
+ * a second time, for writing, only for that, waiting at most
+ * civil.lock-timeout).
  * With no o->query, the messages changed since the database revision an
  * earlier apply with no query recorded (all of them when there is no
  * record for this database: sink->warn says so); o->apply records the
@@ -615,19 +659,20 @@ typedef struct civil_scan_opts {
  * CIVIL_STATUS_PARTIAL when some messages or threads could not be read
  * (a missing file; another process writing the database faster than
  * civil could read it again): nothing is tagged or untagged from them. */
-civil_status_t civil_scan_db(civil_heat_t *h, const civil_scan_opts_t *o,
-			     const civil_scan_sink_t *sink,
-			     civil_scan_stats_t *stats, civil_error_t *err);
-/* Start the record of a scan with no query at the database's revision
- * now, unless the database has a record: from then on such a scan scores
- * the mail that comes after.  *started: whether it did. */
-civil_status_t civil_scan_start_here(const civil_nm_config_t *cfg,
-				     bool *started, civil_error_t *err);
-/* Score the messages of an mbox (no database; heated ones get a tag
- * line naming their Message-ID). */
-civil_status_t civil_scan_mbox(const civil_heat_t *h, const void *data,
-			       size_t len, const char *name,
-			       const civil_scan_opts_t *o,
+civil_status_t civil_scan(civil_t *c, const civil_scan_opts_t *o,
+			  const civil_scan_sink_t *sink,
+			  civil_scan_stats_t *stats, civil_error_t *err);
+/* Start the record of a scan with no query at the revision of c's
+ * database now, unless the database has a record: from then on such a
+ * scan scores the mail that comes after.  *started: whether it did. */
+civil_status_t civil_scan_start_here(civil_t *c, bool *started,
+				     civil_error_t *err);
+/* Score the messages of an mbox with c's scorer (no database; heated
+ * ones get a tag line naming their Message-ID); o->query and o->apply
+ * are not used.  The notmuch settings give the tag and threshold when
+ * there are any (a missing notmuch config is not an error here). */
+civil_status_t civil_scan_mbox(civil_t *c, const void *data, size_t len,
+			       const char *name, const civil_scan_opts_t *o,
 			       const civil_scan_sink_t *sink,
 			       civil_scan_stats_t *stats, civil_error_t *err);
 
@@ -670,15 +715,15 @@ typedef struct civil_heated_thread {
 
 typedef int (*civil_heated_fn)(const civil_heated_thread_t *t, void *arg);
 
-/* The threads with a message tagged cfg->tag or cfg->thread_tag (and
- * matching query, if given), newest first, in the database cfg names
- * (its database_path and config_path; see civil_nm_config_t).  heat (may be NULL) scores
- * the heated messages that have no stored score. */
-civil_status_t civil_heated_foreach(const char *query,
-				    const civil_nm_config_t *cfg,
-				    const civil_heat_t *heat, bool explain,
-				    civil_heated_fn fn, void *arg,
-				    civil_error_t *err);
+/* The threads of c's database with a message tagged civil.tag or
+ * civil.thread-tag (and matching query, if given), newest first; fn gets
+ * each (it lives until fn returns; non-zero stops).  The handle's
+ * scorer, when it is read (civil_get_heat), scores the heated messages
+ * that have no stored score.  Fails when the notmuch settings or the
+ * database can't be read (a bad [civil] setting is not a failure here). */
+civil_status_t civil_heated_foreach(civil_t *c, const char *query,
+				    bool explain, civil_heated_fn fn,
+				    void *arg, civil_error_t *err);
 
 /* ---- what the commands print (output.c) ---- */
 
@@ -720,10 +765,11 @@ typedef struct civil_outgoing {
 	char *current_line;
 } civil_outgoing_t;
 
-/* The reminder (per civil.remind) and the tone check (per civil.tone) for
- * msg, with the settings and code of ctx. */
-civil_status_t civil_outgoing_prepare(civil_message_t *msg,
-				      const civil_context_t *ctx,
+/* The reminder (per civil.remind) and the tone check (per civil.tone, or
+ * civil_set_tone) for msg, with c's settings and code; the scorer is read
+ * (civil_get_heat) only for mail whose tone is checked.  out is the
+ * caller's to civil_outgoing_release, on failure too. */
+civil_status_t civil_outgoing_prepare(civil_t *c, civil_message_t *msg,
 				      civil_outgoing_t *out,
 				      civil_error_t *err);
 void civil_outgoing_release(civil_outgoing_t *out);
@@ -740,15 +786,19 @@ void civil_tone_lines(const civil_heat_score_t *s, struct civil_buf *out);
  * the Date, Message-ID or MIME boundaries a client makes anew each time.
  * 64 hex digits and a NUL. */
 void civil_held_key(civil_message_t *msg, char key[65]);
+/* Held messages are kept in dir, a directory of their own the caller
+ * chooses (civil-sendmail: $XDG_STATE_HOME/civil/held), made when the
+ * first is held. */
 /* Was the message with this key held less than CIVIL_HOLD_SECONDS ago? */
-bool civil_held_recently(const char *key, time_t now);
+bool civil_held_recently(const char *dir, const char *key, time_t now);
 /* Hold it: keep data (mode 0600) with its subject and the line the sender
  * was shown; a hold of the same key is replaced, its time renewed. */
-civil_status_t civil_held_keep(const char *key, const void *data, size_t len,
+civil_status_t civil_held_keep(const char *dir, const char *key,
+			       const void *data, size_t len,
 			       const char *subject, const char *why,
 			       civil_error_t *err);
 /* It went out after all: forget it. */
-void civil_held_forget(const char *key);
+void civil_held_forget(const char *dir, const char *key);
 
 typedef struct civil_held {
 	time_t when;   /* held at */
@@ -759,8 +809,9 @@ typedef struct civil_held {
 
 typedef int (*civil_held_fn)(const civil_held_t *h, void *arg);
 
-/* Each held message, newest first; return non-zero to stop. */
-civil_status_t civil_held_foreach(civil_held_fn fn, void *arg,
+/* Each held message in dir, newest first; return non-zero to stop.  No
+ * dir is no held message. */
+civil_status_t civil_held_foreach(const char *dir, civil_held_fn fn, void *arg,
 				  civil_error_t *err);
 
 /* ---- threads (thread.c) ---- */
@@ -791,11 +842,10 @@ typedef struct civil_thread {
 	char *thread_id; /* notmuch's, or NULL from an mbox */
 } civil_thread_t;
 
-/* The one thread query names in the database cfg names (anything else
- * is an error saying how many it named).  heat (may be NULL) scores messages civil-scan has not. */
-civil_status_t civil_thread_from_db(const char *query,
-				    const civil_nm_config_t *cfg,
-				    const civil_heat_t *heat,
+/* The one thread query names in c's database (anything else is an error
+ * saying how many it named).  The handle's scorer, when it is read
+ * (civil_get_heat), scores the messages civil-scan has not. */
+civil_status_t civil_thread_from_db(civil_t *c, const char *query,
 				    civil_thread_t *out, civil_error_t *err);
 /* The messages of an mbox, taken as one thread. */
 civil_status_t civil_thread_from_mbox(const void *data, size_t len,

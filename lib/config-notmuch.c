@@ -2,8 +2,9 @@
 /*
  * config-notmuch.c - settings from the user's notmuch config: where the
  * database is, who the user is, and civil's own "[civil]" section.
- * libnotmuch finds the file ($NOTMUCH_CONFIG, profiles, XDG), so civil
- * reads exactly what notmuch itself reads.
+ * The file and database are the ones the caller names; with neither,
+ * libnotmuch finds them ($NOTMUCH_CONFIG, profiles, XDG), so civil reads
+ * exactly what notmuch itself reads.
  */
 #include <errno.h>
 #include <glib.h>
@@ -25,13 +26,17 @@ static char *dup_or_null(const char *s)
  * one: notmuch_database_load_config (0.37) leaks its key file, which the
  * sanitizers in our tests would rightly complain about on every run.
  * Without a database (first run, --mbox), the config file alone. */
-static notmuch_status_t load(notmuch_database_t **db, char **msg)
+static notmuch_status_t load(const char *named, const char *database,
+			     notmuch_database_t **db, char **msg)
 {
-	const char *named = getenv("NOTMUCH_CONFIG");
+	/* A database named alone: no config file ("": not notmuch's
+	 * search for one). */
+	const char *config = named ? named : database ? "" : NULL;
 	notmuch_status_t ns;
 
-	ns = notmuch_database_open_with_config(
-		NULL, NOTMUCH_DATABASE_MODE_READ_ONLY, NULL, NULL, db, msg);
+	ns = notmuch_database_open_with_config(database,
+					       NOTMUCH_DATABASE_MODE_READ_ONLY,
+					       config, NULL, db, msg);
 	if (!ns)
 		return ns;
 	free(*msg);
@@ -47,11 +52,11 @@ static notmuch_status_t load(notmuch_database_t **db, char **msg)
 		*msg = civil_buf_detach(&b);
 		return NOTMUCH_STATUS_NO_CONFIG;
 	}
-	ns = notmuch_database_load_config(NULL, NULL, NULL, db, msg);
+	ns = notmuch_database_load_config(database, config, NULL, db, msg);
 	return ns ? ns : NOTMUCH_STATUS_NO_DATABASE;
 }
 
-static void defaults(civil_nm_config_t *cfg)
+static void fill_defaults(civil_nm_config_t *cfg)
 {
 	if (!cfg->tag)
 		cfg->tag = strdup("heated");
@@ -222,7 +227,18 @@ static civil_status_t read_civil(notmuch_database_t *db, civil_nm_config_t *cfg,
 	return st;
 }
 
-civil_status_t civil_nm_config_load(civil_nm_config_t *cfg, civil_error_t *err)
+void civil_nm_config_defaults(civil_nm_config_t *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->threshold = CIVIL_HEAT_THRESHOLD;
+	cfg->lock_timeout_ms = 10000;
+	fill_defaults(cfg);
+}
+
+civil_status_t civil_nm_config_load(civil_nm_config_t *cfg,
+				    const char *config_path,
+				    const char *database_path,
+				    civil_error_t *err)
 {
 	notmuch_database_t *db = NULL;
 	notmuch_status_t ns;
@@ -232,9 +248,9 @@ civil_status_t civil_nm_config_load(civil_nm_config_t *cfg, civil_error_t *err)
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->threshold = CIVIL_HEAT_THRESHOLD;
 	cfg->lock_timeout_ms = 10000;
-	ns = load(&db, &msg);
+	ns = load(config_path, database_path, &db, &msg);
 	if (!db) {
-		defaults(cfg);
+		fill_defaults(cfg);
 		st = civil_error_set(err, CIVIL_STATUS_NOT_FOUND,
 				     "no notmuch database%s%s", msg ? ": " : "",
 				     msg ? g_strchomp(msg) : "");
@@ -257,7 +273,7 @@ civil_status_t civil_nm_config_load(civil_nm_config_t *cfg, civil_error_t *err)
 	cfg->new_tags =
 		dup_or_null(notmuch_config_get(db, NOTMUCH_CONFIG_NEW_TAGS));
 	st = read_civil(db, cfg, err);
-	defaults(cfg);
+	fill_defaults(cfg);
 	notmuch_database_destroy(db);
 	if (!st && ns)
 		st = civil_error_set(err, CIVIL_STATUS_NOT_FOUND,

@@ -68,14 +68,17 @@ civil_status_t civil_tone_mode_parse(const char *s, civil_tone_mode_t *out)
 
 char *civil_home_path(char *path)
 {
-	char *full;
+	git_buf full = { 0 };
 
-	if (!path || strncmp(path, "~/", 2) || !getenv("HOME"))
+	if (!path || strncmp(path, "~/", 2))
 		return path;
-	full = g_strdup_printf("%s/%s", getenv("HOME"), path + 2);
-	free(path);
-	path = strdup(full);
-	g_free(full);
+	/* git's rule for a path setting, and its idea of home. */
+	civil_git_start();
+	if (git_config_parse_path(&full, path) == 0) {
+		free(path);
+		path = civil_xstrdup(full.ptr);
+	}
+	git_buf_dispose(&full);
 	return path;
 }
 
@@ -90,40 +93,11 @@ bool civil_parse_threshold(const char *s, double *out)
 	return true;
 }
 
-bool civil_xdg_file(const char *var, const char *home_rel, const char *name,
-		    struct civil_buf *out)
+void civil_config_defaults(civil_config_t *cfg)
 {
-	const char *xdg = getenv(var);
-	const char *home = getenv("HOME");
-
-	civil_buf_reset(out);
-	if (xdg && *xdg == '/')
-		civil_buf_addf(out, "%s/civil/%s", xdg, name);
-	else if (home && *home)
-		civil_buf_addf(out, "%s/%s/civil/%s", home, home_rel, name);
-	else
-		return false;
-	return true;
-}
-
-/* $XDG_STATE_HOME/civil/NAME, else ~/.local/state/civil/NAME. */
-static civil_status_t state_dir(const char *name, struct civil_buf *out,
-				civil_error_t *err)
-{
-	if (!civil_xdg_file("XDG_STATE_HOME", ".local/state", name, out))
-		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
-				       "no HOME to keep %s mail in", name);
-	return CIVIL_STATUS_SUCCESS;
-}
-
-civil_status_t civil_unsent_dir(struct civil_buf *out, civil_error_t *err)
-{
-	return state_dir("unsent", out, err);
-}
-
-civil_status_t civil_held_dir(struct civil_buf *out, civil_error_t *err)
-{
-	return state_dir("held", out, err);
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->remind = CIVIL_REMIND_REVIEWS;
+	cfg->threshold = CIVIL_HEAT_THRESHOLD;
 }
 
 civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
@@ -134,9 +108,7 @@ civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
 	char *remind;
 	int rc;
 
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->remind = CIVIL_REMIND_REVIEWS;
-	cfg->threshold = CIVIL_HEAT_THRESHOLD;
+	civil_config_defaults(cfg);
 	civil_git_start();
 
 	if (repo) {
@@ -205,52 +177,4 @@ void civil_config_release(civil_config_t *cfg)
 	free(cfg->user_email);
 	free(cfg->lexicon);
 	memset(cfg, 0, sizeof(*cfg));
-}
-
-civil_status_t civil_self_bindir(struct civil_buf *out, civil_error_t *err)
-{
-	char exe[PATH_MAX];
-	/* The kernel's link is already absolute and resolved; realpath()
-	 * would readlink every component of it again, in every hook run. */
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	char *slash;
-
-	if (n <= 0 || n == (ssize_t)sizeof(exe) - 1)
-		return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
-				       "can't find my own program: %s",
-				       n < 0 ? strerror(errno)
-					     : "path too long");
-	exe[n] = '\0';
-	slash = strrchr(exe, '/');
-	civil_buf_reset(out);
-	civil_buf_add(out, exe, slash > exe ? (size_t)(slash - exe) : 1);
-	return CIVIL_STATUS_SUCCESS;
-}
-
-/* The data directory "make install" puts files in; the Makefile passes
- * the real one. */
-#ifndef CIVIL_DATADIR
-#define CIVIL_DATADIR "/usr/local/share/civil"
-#endif
-
-civil_status_t civil_data_path(const char *rel, struct civil_buf *out,
-			       civil_error_t *err)
-{
-	civil_status_t st = civil_self_bindir(out, err);
-
-	if (st)
-		return st;
-	/* Beside the program first: the build tree, and an installed tree
-	 * whose share/ is next to its bin/.  Then where make install put
-	 * it, for other layouts and for programs outside civil. */
-	civil_buf_addf(out, "/../share/civil/%s", rel);
-	if (access(out->buf, R_OK) == 0)
-		return CIVIL_STATUS_SUCCESS;
-	civil_buf_reset(out);
-	civil_buf_addf(out, "%s/%s", CIVIL_DATADIR, rel);
-	if (access(out->buf, R_OK) == 0)
-		return CIVIL_STATUS_SUCCESS;
-	return civil_error_set(err, CIVIL_STATUS_NOT_FOUND,
-			       "can't find '%s': %s", out->buf,
-			       strerror(errno));
 }

@@ -145,6 +145,44 @@ notmuch_status_t civil_lastmod_record(notmuch_database_t *db,
 				      const civil_lastmod_t *scanned,
 				      const civil_lastmod_t *opened);
 
+/* ---- the handle's database (handle.c) ---- */
+
+/* c's notmuch settings for a verb that reads the database: a bad [civil]
+ * setting is not a failure here (the caller said it, or chose not to),
+ * not having any is. */
+civil_status_t civil_nm_for_db(civil_t *c, const civil_nm_config_t **out,
+			       civil_error_t *err);
+/* c's database, opened read-only on the first call and kept (it belongs
+ * to the handle: never destroy it). */
+civil_status_t civil_get_db(civil_t *c, notmuch_database_t **out,
+			    civil_error_t *err);
+
+/* ---- scanning (scan.c), what civil_scan and civil_scan_mbox run ---- */
+
+typedef struct civil_scan_job {
+	const char *query;
+	bool apply;
+	bool learn;
+	const civil_nm_config_t *cfg; /* tag names, threshold, lock wait */
+	unsigned int threads;	      /* to parse in; 1: this one alone */
+} civil_scan_job_t;
+
+/* civil_scan with db (read-only, the caller's) to walk. */
+civil_status_t civil_scan_db(civil_heat_t *h, notmuch_database_t *db,
+			     const civil_scan_job_t *o,
+			     const civil_scan_sink_t *sink,
+			     civil_scan_stats_t *stats, civil_error_t *err);
+civil_status_t civil_scan_mbox_data(const civil_heat_t *h, const void *data,
+				    size_t len, const char *name,
+				    const civil_scan_job_t *o,
+				    const civil_scan_sink_t *sink,
+				    civil_scan_stats_t *stats,
+				    civil_error_t *err);
+
+/* lastmod.c: civil_scan_start_here for the database cfg names. */
+civil_status_t civil_lastmod_start_here(const civil_nm_config_t *cfg,
+					bool *started, civil_error_t *err);
+
 /* "id:..." / "thread:..." quoted for notmuch queries and batch files. */
 void civil_db_quote_term(struct civil_buf *out, const char *prefix,
 			 const char *value);

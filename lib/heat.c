@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "civil.h"
 #include "heat.h"
@@ -48,17 +49,21 @@ civil_status_t civil_heat_new(const char *const *lexicons, civil_heat_t **out,
 	return st;
 }
 
-civil_status_t civil_heat_open(const char *extra, civil_heat_t **out,
-			       civil_error_t *err)
+civil_status_t civil_heat_open(const char *data_dir, const char *extra,
+			       civil_heat_t **out, civil_error_t *err)
 {
 	struct civil_buf path = CIVIL_BUF_INIT, user = CIVIL_BUF_INIT;
 	const char *files[3] = { NULL, NULL, NULL };
 	civil_status_t st;
 
 	*out = NULL;
-	st = civil_data_path("heat.lexicon", &path, err);
-	if (st)
+	civil_buf_addf(&path, "%s/heat.lexicon", data_dir);
+	if (access(path.buf, R_OK) < 0) {
+		st = civil_error_set(err, CIVIL_STATUS_NOT_FOUND,
+				     "can't find '%s': %s", path.buf,
+				     strerror(errno));
 		goto done;
+	}
 	files[0] = path.buf;
 	if (extra && *extra) {
 		civil_buf_adds(&user, extra);

@@ -248,13 +248,12 @@ static void thread_release(civil_heated_thread_t *t)
 	g_free(t->passages);
 }
 
-civil_status_t civil_heated_foreach(const char *query,
-				    const civil_nm_config_t *cfg,
-				    const civil_heat_t *heat, bool explain,
+civil_status_t civil_heated_foreach(civil_t *c, const char *query, bool explain,
 				    civil_heated_fn fn, void *arg,
 				    civil_error_t *err)
 {
-	struct walk w = { .cfg = cfg, .heat = heat, .explain = explain };
+	struct walk w = { .heat = civil_heat_if_read(c), .explain = explain };
+	const civil_nm_config_t *cfg = NULL;
 	struct civil_buf q = CIVIL_BUF_INIT;
 	notmuch_database_t *db = NULL;
 	notmuch_threads_t *threads = NULL;
@@ -262,9 +261,12 @@ civil_status_t civil_heated_foreach(const char *query,
 	notmuch_status_t ns;
 	civil_status_t st;
 
-	st = civil_db_open(cfg, false, 0, &db, err);
+	st = civil_nm_for_db(c, &cfg, err);
+	if (!st)
+		st = civil_get_db(c, &db, err);
 	if (st)
 		return st;
+	w.cfg = cfg;
 	civil_buf_adds(&q, "(");
 	civil_db_quote_term(&q, "tag", cfg->tag);
 	civil_buf_adds(&q, " OR ");
@@ -299,6 +301,5 @@ done:
 	civil_buf_release(&w.strip);
 	civil_buf_release(&q);
 	notmuch_query_destroy(nq);
-	notmuch_database_destroy(db);
 	return st;
 }

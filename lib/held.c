@@ -12,7 +12,8 @@
  * a new Date, Message-ID and MIME boundary for each try.  Each held
  * message is two files named by that key: KEY.eml (the message as it was
  * given) and KEY.why (its subject and the line the sender was shown).
- * The time of the hold is KEY.why's mtime.
+ * The time of the hold is KEY.why's mtime.  Where they are kept is the
+ * caller's choice (civil-sendmail: $XDG_STATE_HOME/civil/held).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -44,70 +45,63 @@ void civil_held_key(civil_message_t *msg, char key[65])
 }
 
 /* DIR/KEY.EXT */
-static civil_status_t held_path(const char *key, const char *ext,
-				struct civil_buf *out, civil_error_t *err)
+static void held_path(const char *dir, const char *key, const char *ext,
+		      struct civil_buf *out)
 {
-	civil_status_t st = civil_held_dir(out, err);
-
-	if (!st)
-		civil_buf_addf(out, "/%s.%s", key, ext);
-	return st;
+	civil_buf_reset(out);
+	civil_buf_addf(out, "%s/%s.%s", dir, key, ext);
 }
 
-bool civil_held_recently(const char *key, time_t now)
+bool civil_held_recently(const char *dir, const char *key, time_t now)
 {
 	struct civil_buf path = CIVIL_BUF_INIT;
 	struct stat sb;
 	bool recent = false;
 
-	if (!held_path(key, "why", &path, NULL) && stat(path.buf, &sb) == 0)
+	held_path(dir, key, "why", &path);
+	if (stat(path.buf, &sb) == 0)
 		recent = sb.st_mtime <= now &&
 			 now - sb.st_mtime < CIVIL_HOLD_SECONDS;
 	civil_buf_release(&path);
 	return recent;
 }
 
-civil_status_t civil_held_keep(const char *key, const void *data, size_t len,
+civil_status_t civil_held_keep(const char *dir, const char *key,
+			       const void *data, size_t len,
 			       const char *subject, const char *why,
 			       civil_error_t *err)
 {
 	struct civil_buf path = CIVIL_BUF_INIT, text = CIVIL_BUF_INIT;
 	civil_status_t st;
 
-	st = civil_held_dir(&path, err);
-	if (st)
-		goto done;
-	if (g_mkdir_with_parents(path.buf, 0700) < 0) {
+	if (g_mkdir_with_parents(dir, 0700) < 0) {
 		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
-				     "can't create '%s': %s", path.buf,
+				     "can't create '%s': %s", dir,
 				     strerror(errno));
 		goto done;
 	}
 	/* The message first: a .why is never there without its message. */
-	st = held_path(key, "eml", &path, err);
-	if (!st)
-		st = civil_file_create(path.buf, data, len, 0600, true, err);
+	held_path(dir, key, "eml", &path);
+	st = civil_file_create(path.buf, data, len, 0600, true, err);
 	if (st)
 		goto done;
 	civil_buf_addf(&text, "%s\n%s\n", subject ? subject : "", why);
-	st = held_path(key, "why", &path, err);
-	if (!st)
-		st = civil_file_create(path.buf, text.buf, text.len, 0600, true,
-				       err);
+	held_path(dir, key, "why", &path);
+	st = civil_file_create(path.buf, text.buf, text.len, 0600, true, err);
 done:
 	civil_buf_release(&path);
 	civil_buf_release(&text);
 	return st;
 }
 
-void civil_held_forget(const char *key)
+void civil_held_forget(const char *dir, const char *key)
 {
 	struct civil_buf path = CIVIL_BUF_INIT;
 
-	if (!held_path(key, "why", &path, NULL))
-		unlink(path.buf);
-	if (!held_path(key, "eml", &path, NULL))
-		unlink(path.buf);
+	held_path(dir, key, "why", &path);
+	unlink(path.buf);
+	held_path(dir, key, "eml", &path);
+	unlink(path.buf);
 	civil_buf_release(&path);
 }
 
@@ -118,25 +112,21 @@ static int newest_first(const void *a, const void *b)
 	return (x->when < y->when) - (x->when > y->when);
 }
 
-civil_status_t civil_held_foreach(civil_held_fn fn, void *arg,
+civil_status_t civil_held_foreach(const char *dir, civil_held_fn fn, void *arg,
 				  civil_error_t *err)
 {
-	struct civil_buf dir = CIVIL_BUF_INIT, path = CIVIL_BUF_INIT;
-	struct civil_buf text = CIVIL_BUF_INIT;
+	struct civil_buf path = CIVIL_BUF_INIT, text = CIVIL_BUF_INIT;
+	civil_status_t st = CIVIL_STATUS_SUCCESS;
 	civil_held_t *v = NULL;
 	size_t n = 0, alloc = 0;
-	civil_status_t st;
 	struct dirent *de;
 	DIR *d;
 
-	st = civil_held_dir(&dir, err);
-	if (st)
-		goto done;
-	d = opendir(dir.buf);
+	d = opendir(dir);
 	if (!d) {
 		if (errno != ENOENT)
 			st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
-					     "can't read '%s': %s", dir.buf,
+					     "can't read '%s': %s", dir,
 					     strerror(errno));
 		goto done;
 	}
@@ -148,7 +138,7 @@ civil_status_t civil_held_foreach(civil_held_fn fn, void *arg,
 		if (len != 64 + 4 || strcmp(de->d_name + 64, ".why"))
 			continue;
 		civil_buf_reset(&path);
-		civil_buf_addf(&path, "%s/%s", dir.buf, de->d_name);
+		civil_buf_addf(&path, "%s/%s", dir, de->d_name);
 		civil_buf_reset(&text);
 		if (stat(path.buf, &sb) < 0 ||
 		    civil_file_read(path.buf, &text, NULL))
@@ -159,8 +149,7 @@ civil_status_t civil_held_foreach(civil_held_fn fn, void *arg,
 		}
 		memset(&v[n], 0, sizeof(v[n]));
 		v[n].when = sb.st_mtime;
-		v[n].path =
-			g_strdup_printf("%s/%.64s.eml", dir.buf, de->d_name);
+		v[n].path = g_strdup_printf("%s/%.64s.eml", dir, de->d_name);
 		nl = strchr(text.buf, '\n');
 		v[n].subject = g_strndup(text.buf, nl ? (size_t)(nl - text.buf)
 						      : text.len);
@@ -180,7 +169,6 @@ civil_status_t civil_held_foreach(civil_held_fn fn, void *arg,
 	}
 	g_free(v);
 done:
-	civil_buf_release(&dir);
 	civil_buf_release(&path);
 	civil_buf_release(&text);
 	return st;

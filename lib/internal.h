@@ -13,15 +13,50 @@
 /* init.c: start libgit2 on first use; every libgit2 caller calls it. */
 void civil_git_start(void);
 
-/* config.c: "~/x" -> "$HOME/x" (takes path over; NULL stays NULL), and a
- * heat threshold from a setting (false: not one). */
+/* config.c: "~/x" -> "$HOME/x" as git expands a path setting, through
+ * libgit2 (takes path over; NULL stays NULL), and a heat threshold from a
+ * setting (false: not one). */
 char *civil_home_path(char *path);
 bool civil_parse_threshold(const char *s, double *out);
-/* config.c: $VAR/civil/NAME when VAR holds an absolute path, else
- * $HOME/HOME_REL/civil/NAME (XDG's rule); false when neither is set.
- * The files civil keeps for the user are named here and nowhere else. */
-bool civil_xdg_file(const char *var, const char *home_rel, const char *name,
-		    struct civil_buf *out);
+
+/* config.c: read civil.* (and user.*) from the repository's git config
+ * (repo may be NULL: the user's global/XDG/system files only).  A bad
+ * value is reported in err with CIVIL_STATUS_CONFIG_ERROR but the rest is
+ * loaded and the default kept.  civil_config_defaults: the defaults
+ * alone, read from nowhere. */
+civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
+				 civil_error_t *err);
+void civil_config_defaults(civil_config_t *cfg);
+void civil_config_release(civil_config_t *cfg);
+
+/* config-notmuch.c: the notmuch config at config_path, or the database at
+ * database_path with no config file, or both; both NULL: the ones
+ * libnotmuch finds by itself ($NOTMUCH_CONFIG, profiles, XDG).
+ * NOT_FOUND when there is none (the defaults are filled in anyway); a
+ * [civil] value civil can't use, or a key it does not know, is
+ * CONFIG_ERROR naming the key and the value (the rest is loaded). */
+civil_status_t civil_nm_config_load(civil_nm_config_t *cfg,
+				    const char *config_path,
+				    const char *database_path,
+				    civil_error_t *err);
+void civil_nm_config_defaults(civil_nm_config_t *cfg);
+void civil_nm_config_release(civil_nm_config_t *cfg);
+
+/* code.c: find the code in repo's HEAD (repo NULL: the built-in code),
+ * then apply cfg->contact.  Only repository errors fail. */
+civil_status_t civil_code_find(civil_repo_t *repo, const civil_config_t *cfg,
+			       civil_code_t *code, civil_error_t *err);
+void civil_code_release(civil_code_t *code);
+
+/* heat.c: civil's own lexicon, DATA_DIR/heat.lexicon, then extra (the
+ * user's file; NULL for none). */
+civil_status_t civil_heat_open(const char *data_dir, const char *extra,
+			       civil_heat_t **out, civil_error_t *err);
+
+/* handle.c: the handle's scorer if civil_get_heat read it, else NULL;
+ * and how many threads a scan parses in (at least 1). */
+const civil_heat_t *civil_heat_if_read(const civil_t *c);
+unsigned int civil_threads(const civil_t *c);
 
 /* repo.c: the git_repository behind a civil_repo_t (as void *, so this
  * header needs no libgit2). */

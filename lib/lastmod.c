@@ -102,8 +102,8 @@ notmuch_status_t civil_lastmod_record(notmuch_database_t *db,
 	return notmuch_database_set_config(db, CIVIL_LASTMOD_KEY, value);
 }
 
-civil_status_t civil_scan_start_here(const civil_nm_config_t *cfg,
-				     bool *started, civil_error_t *err)
+civil_status_t civil_lastmod_start_here(const civil_nm_config_t *cfg,
+					bool *started, civil_error_t *err)
 {
 	notmuch_database_t *db = NULL;
 	notmuch_status_t ns = NOTMUCH_STATUS_SUCCESS;

@@ -69,17 +69,16 @@ static void find_stale(const char *text, const char *reminder,
 	}
 }
 
-civil_status_t civil_outgoing_prepare(civil_message_t *msg,
-				      const civil_context_t *ctx,
+civil_status_t civil_outgoing_prepare(civil_t *c, civil_message_t *msg,
 				      civil_outgoing_t *out, civil_error_t *err)
 {
-	const civil_config_t *cfg = &ctx->config;
+	const civil_config_t *cfg = civil_get_settings(c);
 	civil_heat_t *heat = NULL;
 	civil_status_t st;
 	char *reminder;
 
 	memset(out, 0, sizeof(*out));
-	reminder = civil_reminder_text(&ctx->code, cfg);
+	reminder = civil_reminder_text(civil_get_code(c), cfg);
 	st = civil_remind_message(msg, reminder, cfg->remind, &out->out,
 				  &out->remind, err);
 	if (!st && (out->remind.action == CIVIL_REMIND_SIGNED ||
@@ -92,13 +91,12 @@ civil_status_t civil_outgoing_prepare(civil_message_t *msg,
 	    !tone_applies(civil_message_kind(msg)))
 		return CIVIL_STATUS_SUCCESS;
 	/* The lexicon is read only for mail that is checked. */
-	st = civil_heat_open(cfg->lexicon, &heat, err);
+	st = civil_get_heat(c, &heat, err);
 	if (st)
 		return st;
 	civil_heat_score_message(heat, msg, &out->tone);
 	out->tone_checked = true;
 	out->tone_heated = out->tone.score >= cfg->threshold;
-	civil_heat_free(heat);
 	return CIVIL_STATUS_SUCCESS;
 }
 

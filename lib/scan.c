@@ -59,7 +59,7 @@ struct scan {
 	const civil_heat_t *heat;
 	civil_heat_t *learner; /* heat, to learn corrections into */
 	GArray *corrections;   /* civil_correction_t, learned */
-	const civil_scan_opts_t *o;
+	const civil_scan_job_t *o;
 	const civil_scan_sink_t *sink;
 	civil_scan_stats_t *stats;
 	GArray *recs;		  /* struct rec, the scored, in query order */
@@ -177,7 +177,7 @@ static void score_job(void *job, void *arg)
 
 static void start_workers(struct scan *s)
 {
-	guint cores = g_get_num_processors();
+	guint cores = s->o->threads;
 
 	if (cores > 1)
 		s->workers = civil_workers_start(MIN(cores, 16), JOBS_WAITING,
@@ -759,14 +759,14 @@ static civil_status_t refused(const struct scan *s, civil_error_t *err)
 			       s->refused);
 }
 
-civil_status_t civil_scan_db(civil_heat_t *h, const civil_scan_opts_t *o,
+civil_status_t civil_scan_db(civil_heat_t *h, notmuch_database_t *db,
+			     const civil_scan_job_t *o,
 			     const civil_scan_sink_t *sink,
 			     civil_scan_stats_t *stats, civil_error_t *err)
 {
 	struct scan s = {
 		.heat = h, .learner = h, .o = o, .sink = sink, .stats = stats
 	};
-	notmuch_database_t *db = NULL;
 	GPtrArray *hot = g_ptr_array_new_with_free_func(free);
 	GPtrArray *cooled = g_ptr_array_new_with_free_func(free);
 	struct civil_buf since = CIVIL_BUF_INIT;
@@ -777,9 +777,6 @@ civil_status_t civil_scan_db(civil_heat_t *h, const civil_scan_opts_t *o,
 	s.by_id = g_hash_table_new(g_str_hash, g_str_equal);
 	s.pending = g_queue_new();
 	s.corrections = g_array_new(FALSE, TRUE, sizeof(civil_correction_t));
-	st = civil_db_open(o->cfg, false, 0, &db, err);
-	if (st)
-		goto done;
 	if (!o->query) {
 		s.since_last = true;
 		if (!civil_lastmod_query(db, &s.seen, &since))
@@ -792,10 +789,8 @@ civil_status_t civil_scan_db(civil_heat_t *h, const civil_scan_opts_t *o,
 	 * what they teach. */
 	if (o->apply && o->learn) {
 		st = civil_corrections_learn(db, h, o->cfg, s.corrections, err);
-		if (st) {
-			notmuch_database_destroy(db);
+		if (st)
 			goto done;
-		}
 		stats->learned = s.corrections->len;
 	}
 	start_workers(&s);
@@ -805,7 +800,6 @@ civil_status_t civil_scan_db(civil_heat_t *h, const civil_scan_opts_t *o,
 	collect(&s);
 	if (!st)
 		judge_threads(&s, db, hot, cooled);
-	notmuch_database_destroy(db);
 	if (st)
 		goto done;
 
@@ -878,9 +872,9 @@ static int mbox_one(civil_message_t *msg, void *arg)
 	return 0;
 }
 
-civil_status_t civil_scan_mbox(const civil_heat_t *h, const void *data,
-			       size_t len, const char *name,
-			       const civil_scan_opts_t *o,
+civil_status_t civil_scan_mbox_data(const civil_heat_t *h, const void *data,
+				    size_t len, const char *name,
+				    const civil_scan_job_t *o,
 			       const civil_scan_sink_t *sink,
 			       civil_scan_stats_t *stats, civil_error_t *err)
 {

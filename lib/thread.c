@@ -276,11 +276,11 @@ static void from_db_message(civil_thread_t *t, notmuch_message_t *nm,
 	free(file);
 }
 
-civil_status_t civil_thread_from_db(const char *query,
-				    const civil_nm_config_t *cfg,
-				    const civil_heat_t *heat,
+civil_status_t civil_thread_from_db(civil_t *c, const char *query,
 				    civil_thread_t *out, civil_error_t *err)
 {
+	const civil_heat_t *heat = civil_heat_if_read(c);
+	const civil_nm_config_t *cfg = NULL;
 	notmuch_database_t *db = NULL;
 	notmuch_query_t *q = NULL;
 	notmuch_threads_t *threads = NULL;
@@ -291,7 +291,9 @@ civil_status_t civil_thread_from_db(const char *query,
 	civil_status_t st;
 
 	memset(out, 0, sizeof(*out));
-	st = civil_db_open(cfg, false, 0, &db, err);
+	st = civil_nm_for_db(c, &cfg, err);
+	if (!st)
+		st = civil_get_db(c, &db, err);
 	if (st)
 		return st;
 	q = notmuch_query_create(db, query);
@@ -336,7 +338,6 @@ done:
 	if (th)
 		notmuch_thread_destroy(th);
 	notmuch_query_destroy(q);
-	notmuch_database_destroy(db);
 	return st;
 }
 

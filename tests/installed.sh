@@ -5,9 +5,10 @@
 # tests/outside/outside.c is built twice, linked with the shared library
 # and with the static one ("pkg-config --static --libs civil" must name
 # everything that needs), and both must run, from a directory of their
-# own with no environment, and say what civil.h promises: a review
-# scored and reminded, and the heated threads of a notmuch database they
-# name.
+# own with no environment, and say what civil.h promises: a handle
+# opened naming nothing but a notmuch database, a review scored and
+# reminded with civil's data from where it was installed, and the heated
+# threads of that database.
 # libcivil.so must export exactly the functions civil.h declares, as the
 # compiler reads the installed header.  Prints one line per check; exits
 # non-zero at the first that fails.

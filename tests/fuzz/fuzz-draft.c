@@ -36,6 +36,7 @@
 #include <gmime/gmime.h>
 
 #include "civil.h"
+#include "internal.h"
 
 #define ORACLE(cond)                                                           \
 	do {                                                                   \

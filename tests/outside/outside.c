@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * outside.c - a program that is not part of civil, built against the
- * installed library (tests/installed.sh): it sees only civil.h, finds
- * civil's data where it was installed (run from anywhere, with no
- * environment), and prints what it made of a review: its kind, its
- * heat, and that the built-in code's reminder was added to it:
- * "review heated reminded".  Given a notmuch database's directory, it
- * then lists that database's heated threads, one "heated: SUBJECT" line
- * each: the database is the one it names, with no config file.
+ * installed library (tests/installed.sh): it sees only civil.h, opens a
+ * handle naming nothing but (when given) a notmuch database's directory,
+ * so civil's data is found where it was installed and nothing is read
+ * from where it runs or its environment, and prints what it made of a
+ * review: its kind, its heat, and that the built-in code's reminder was
+ * added to it: "review heated reminded".  Given the database, it then
+ * lists that database's heated threads, one "heated: SUBJECT" line each:
+ * the database is the one it names, with no config file.
  */
 #include <civil.h>
 #include <stdio.h>
@@ -29,69 +30,42 @@ static int print_thread(const civil_heated_thread_t *t, void *arg)
 	return 0;
 }
 
-/* The heated threads of the database at path. */
-static int list_heated(const char *path, const civil_heat_t *heat,
-		       civil_error_t *err)
-{
-	civil_nm_config_t cfg = { 0 };
-	int n = 0, rc;
-
-	cfg.database_path = strdup(path);
-	cfg.tag = strdup("heated");
-	cfg.thread_tag = strdup("heated-thread");
-	cfg.threshold = CIVIL_HEAT_THRESHOLD;
-	rc = civil_heated_foreach(NULL, &cfg, heat, false, print_thread, &n,
-				  err);
-	civil_nm_config_release(&cfg);
-	return rc ? -1 : n;
-}
-
 int main(int argc, char **argv)
 {
+	civil_open_opts_t o = CIVIL_OPEN_OPTS_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_outgoing_t og = { 0 };
 	civil_message_t *msg = NULL;
-	civil_heat_t *heat = NULL;
-	civil_heat_score_t score = { 0 };
-	civil_remind_result_t result;
-	struct civil_buf out = CIVIL_BUF_INIT;
-	civil_code_t code = { 0 };
+	civil_t *c = NULL;
 	char *reminder = NULL;
-	int rc = 1;
+	int n = 0, rc = 1;
 
 	civil_init();
-	if (civil_message_parse(review, sizeof(review) - 1, "review", &msg,
+	o.database = argc > 1 ? argv[1] : NULL;
+	if (civil_open(&o, &c, NULL, &err) ||
+	    civil_message_parse(review, sizeof(review) - 1, "review", &msg,
 				&err) ||
-	    civil_heat_open(NULL, &heat, &err)) {
-		fprintf(stderr, "outside: %s\n", err.message);
+	    civil_outgoing_prepare(c, msg, &og, &err))
 		goto done;
-	}
-	civil_heat_score_message(heat, msg, &score);
-	if (civil_code_find(NULL, NULL, &code, &err))
-		goto done;
-	reminder = civil_reminder_text(&code, NULL);
-	if (civil_remind_message(msg, reminder, CIVIL_REMIND_REVIEWS, &out,
-				 &result, &err)) {
-		fprintf(stderr, "outside: %s\n", err.message);
-		goto done;
-	}
+	reminder =
+		civil_reminder_text(civil_get_code(c), civil_get_settings(c));
 	printf("%s %s %s\n", civil_kind_name(civil_message_kind(msg)),
-	       score.score >= CIVIL_HEAT_THRESHOLD ? "heated" : "calm",
-	       result.action == CIVIL_REMIND_ADDED &&
-			       strstr(civil_buf_str(&out), reminder)
+	       og.tone_checked && og.tone_heated ? "heated" : "calm",
+	       og.remind.action == CIVIL_REMIND_ADDED &&
+			       strstr(civil_buf_str(&og.out), reminder)
 		       ? "reminded"
 		       : "not-reminded");
-	if (argc > 1 && list_heated(argv[1], heat, &err) < 0) {
-		fprintf(stderr, "outside: %s\n", err.message);
+	if (argc > 1 &&
+	    civil_heated_foreach(c, NULL, false, print_thread, &n, &err))
 		goto done;
-	}
 	rc = 0;
 done:
-	civil_heat_score_release(&score);
-	civil_buf_release(&out);
+	if (rc)
+		fprintf(stderr, "outside: %s\n", err.message);
 	free(reminder);
-	civil_code_release(&code);
-	civil_heat_free(heat);
+	civil_outgoing_release(&og);
 	civil_message_free(msg);
+	civil_close(c);
 	civil_error_clear(&err);
 	civil_shutdown();
 	return rc;

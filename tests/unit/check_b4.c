@@ -20,15 +20,17 @@ START_TEST(template_path_beside_the_config)
 
 	unit_git(dir, (const char *[]){ "init", "-q", NULL });
 	ck_assert_int_eq(civil_repo_open(dir, &repo, NULL), 0);
-	ck_assert_int_eq(civil_b4_template_path(repo, &path, NULL), 0);
+	ck_assert_int_eq(civil_b4_template_path(repo, "/unused", &path, NULL),
+			 0);
 	real = realpath(dir, NULL);
 	civil_buf_addf(&want, "%s/.git/civil-b4-review-reply-template", real);
 	ck_assert_str_eq(path.buf, want.buf);
 	civil_repo_free(repo);
-	setenv("XDG_CONFIG_HOME", "/xdg", 1);
-	ck_assert_int_eq(civil_b4_template_path(NULL, &path, NULL), 0);
+	ck_assert_int_eq(
+		civil_b4_template_path(NULL, "/xdg/civil", &path, NULL), 0);
 	ck_assert_str_eq(path.buf, "/xdg/civil/b4-review-reply-template");
-	unsetenv("XDG_CONFIG_HOME");
+	ck_assert_int_eq(civil_b4_template_path(NULL, NULL, &path, NULL),
+			 CIVIL_STATUS_CONFIG_ERROR);
 	free(real);
 	civil_buf_release(&path);
 	civil_buf_release(&want);

@@ -5,12 +5,14 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "internal.h"
 #include "unit.h"
 
 static const char *dir;
 static struct civil_buf path = CIVIL_BUF_INIT;
 
-/* A notmuch config with these extra lines, named by $NOTMUCH_CONFIG,
+/* A notmuch config with these extra lines (named by $NOTMUCH_CONFIG for
+ * notmuch new, and to civil by its path),
  * and its database.  (Without a database civil reads the file through
  * notmuch_database_load_config, which leaks in libnotmuch 0.37: the
  * shell tests cover that case, where the sanitizers are told.) */
@@ -40,6 +42,7 @@ static void setup(void)
 	dir = unit_tmpdir();
 	civil_buf_reset(&path);
 	civil_buf_addf(&path, "%s/notmuch-config", dir);
+	/* For notmuch new; civil is given the path. */
 	setenv("NOTMUCH_CONFIG", path.buf, 1);
 }
 
@@ -56,7 +59,7 @@ START_TEST(settings)
 
 	config("[civil]\ntag=hot\nthreshold=3.5\nlock-timeout=2\n"
 	       "archive=https://lore.kernel-test.invalid/r/\n");
-	ck_assert_int_eq(civil_nm_config_load(&cfg, &err), 0);
+	ck_assert_int_eq(civil_nm_config_load(&cfg, path.buf, NULL, &err), 0);
 	ck_assert(strstr(cfg.database_path, "/mail"));
 	ck_assert_str_eq(cfg.tag, "hot");
 	ck_assert_str_eq(cfg.thread_tag, "heated-thread");
@@ -77,7 +80,7 @@ START_TEST(bad_settings_named)
 	civil_nm_config_t cfg;
 
 	config("[civil]\nthreshold=2.5  # why\n");
-	ck_assert_int_eq(civil_nm_config_load(&cfg, &err),
+	ck_assert_int_eq(civil_nm_config_load(&cfg, path.buf, NULL, &err),
 			 CIVIL_STATUS_CONFIG_ERROR);
 	ck_assert(strstr(err.message, "notmuch config civil.threshold: "
 				      "'2.5  # why' is not a number"));
@@ -88,7 +91,7 @@ START_TEST(bad_settings_named)
 	civil_nm_config_release(&cfg);
 
 	config("[civil]\ntag=two words\nthreshhold=3\n");
-	ck_assert_int_eq(civil_nm_config_load(&cfg, &err),
+	ck_assert_int_eq(civil_nm_config_load(&cfg, path.buf, NULL, &err),
 			 CIVIL_STATUS_CONFIG_ERROR);
 	ck_assert(strstr(err.message, "and 1 more bad [civil] settings"));
 	ck_assert_str_eq(cfg.tag, "heated");
@@ -102,7 +105,7 @@ START_TEST(named_config_missing)
 	civil_error_t err = CIVIL_ERROR_INIT;
 	civil_nm_config_t cfg;
 
-	ck_assert_int_eq(civil_nm_config_load(&cfg, &err),
+	ck_assert_int_eq(civil_nm_config_load(&cfg, path.buf, NULL, &err),
 			 CIVIL_STATUS_NOT_FOUND);
 	ck_assert(strstr(err.message, "not found"));
 	ck_assert(strstr(err.message, path.buf));

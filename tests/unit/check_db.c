@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "db.h"
+#include "internal.h"
 #include "unit.h"
 
 static struct civil_buf path = CIVIL_BUF_INIT;
@@ -124,7 +125,7 @@ START_TEST(named_database)
 	notmuch_database_destroy(db);
 	/* And the config file civil_nm_config_load read is the one kept. */
 	setenv("NOTMUCH_CONFIG", path.buf, 1);
-	ck_assert_int_eq(civil_nm_config_load(&cfg, &err), 0);
+	ck_assert_int_eq(civil_nm_config_load(&cfg, NULL, NULL, &err), 0);
 	ck_assert_str_eq(cfg.config_path, path.buf);
 	ck_assert_str_eq(cfg.database_path, mail);
 	unsetenv("NOTMUCH_CONFIG");

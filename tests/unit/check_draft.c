@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal.h"
 #include "unit.h"
 
 #define M(id, subj, from, parent, day, body)                                   \

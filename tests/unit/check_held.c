@@ -4,6 +4,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <glib.h>
+
 #include "unit.h"
 
 #define HOSTILE                                                                \
@@ -59,22 +61,27 @@ START_TEST(keep_within_the_window_then_forget)
 	char key[65];
 	time_t now = time(NULL);
 
-	setenv("XDG_STATE_HOME", state, 1);
+	char *held = g_strdup_printf("%s/civil/held", state);
+
 	key_of("", key);
-	ck_assert(!civil_held_recently(key, now));
-	ck_assert_int_eq(civil_held_keep(key, "bytes", 5, "Re: x",
+	/* No directory yet: nothing held. */
+	ck_assert(!civil_held_recently(held, key, now));
+	ck_assert_int_eq(civil_held_foreach(held, collect, &list, NULL), 0);
+	ck_assert_str_eq(civil_buf_str(&list), "");
+	ck_assert_int_eq(civil_held_keep(held, key, "bytes", 5, "Re: x",
 					 "held for its tone", NULL),
 			 0);
-	ck_assert(civil_held_recently(key, now + 1));
-	ck_assert(!civil_held_recently(key, now + CIVIL_HOLD_SECONDS + 1));
-	ck_assert_int_eq(civil_held_foreach(collect, &list, NULL), 0);
+	ck_assert(civil_held_recently(held, key, now + 1));
+	ck_assert(
+		!civil_held_recently(held, key, now + CIVIL_HOLD_SECONDS + 1));
+	ck_assert_int_eq(civil_held_foreach(held, collect, &list, NULL), 0);
 	ck_assert_str_eq(civil_buf_str(&list), "Re: x|held for its tone\n");
-	civil_held_forget(key);
-	ck_assert(!civil_held_recently(key, now + 1));
+	civil_held_forget(held, key);
+	ck_assert(!civil_held_recently(held, key, now + 1));
 	civil_buf_reset(&list);
-	ck_assert_int_eq(civil_held_foreach(collect, &list, NULL), 0);
+	ck_assert_int_eq(civil_held_foreach(held, collect, &list, NULL), 0);
 	ck_assert_str_eq(civil_buf_str(&list), "");
-	unsetenv("XDG_STATE_HOME");
+	g_free(held);
 	civil_buf_release(&list);
 	free(state);
 }

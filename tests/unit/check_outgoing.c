@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal.h"
 #include "unit.h"
 
 static const char review[] = "From: Re Viewer <rv@kernel-test.invalid>\n"
@@ -27,28 +28,27 @@ static const char patch[] = "From: A U Thor <a@kernel-test.invalid>\n"
 			    "-int x;\n"
 			    "+int x = 1;\n";
 
-static civil_context_t ctx;
+/* No repository, no settings: the built-in code, the defaults. */
+static civil_t *civ;
 
 static void setup(void)
 {
-	memset(&ctx, 0, sizeof(ctx));
-	ctx.config.threshold = CIVIL_HEAT_THRESHOLD;
-	ck_assert_int_eq(civil_code_find(NULL, &ctx.config, &ctx.code, NULL),
-			 0);
+	civ = unit_civil(NULL);
 }
 
 static void teardown(void)
 {
-	civil_context_close(&ctx);
+	civil_close(civ);
 }
 
 START_TEST(review_reminded_and_checked)
 {
 	civil_message_t *msg = unit_message(review);
 	civil_outgoing_t out;
-	char *reminder = civil_reminder_text(&ctx.code, &ctx.config);
+	char *reminder = civil_reminder_text(civil_get_code(civ),
+					     civil_get_settings(civ));
 
-	ck_assert_int_eq(civil_outgoing_prepare(msg, &ctx, &out, NULL), 0);
+	ck_assert_int_eq(civil_outgoing_prepare(civ, msg, &out, NULL), 0);
 	ck_assert_int_eq(out.remind.action, CIVIL_REMIND_ADDED);
 	ck_assert_int_eq(out.remind.kind, CIVIL_KIND_REVIEW);
 	ck_assert(strstr(civil_buf_str(&out.out), reminder));
@@ -69,17 +69,17 @@ START_TEST(tone_off_and_patches)
 	civil_message_t *msg = unit_message(review);
 	civil_outgoing_t out;
 
-	ctx.config.tone = CIVIL_TONE_OFF;
-	ck_assert_int_eq(civil_outgoing_prepare(msg, &ctx, &out, NULL), 0);
+	civil_set_tone(civ, CIVIL_TONE_OFF);
+	ck_assert_int_eq(civil_outgoing_prepare(civ, msg, &out, NULL), 0);
 	ck_assert_int_eq(out.remind.action, CIVIL_REMIND_ADDED);
 	ck_assert(!out.tone_checked && !out.tone_heated);
 	civil_outgoing_release(&out);
 	civil_message_free(msg);
 
 	/* A patch is neither reminded nor checked, whatever its words. */
-	ctx.config.tone = CIVIL_TONE_REJECT;
+	civil_set_tone(civ, CIVIL_TONE_REJECT);
 	msg = unit_message(patch);
-	ck_assert_int_eq(civil_outgoing_prepare(msg, &ctx, &out, NULL), 0);
+	ck_assert_int_eq(civil_outgoing_prepare(civ, msg, &out, NULL), 0);
 	ck_assert_int_eq(out.remind.action, CIVIL_REMIND_NOT_WANTED);
 	ck_assert_int_eq(out.out.len, 0);
 	ck_assert(!out.tone_checked);
@@ -95,7 +95,8 @@ START_TEST(stale_reminder)
 	civil_message_t *msg;
 	civil_outgoing_t out;
 	struct civil_buf text = CIVIL_BUF_INIT;
-	char *reminder = civil_reminder_text(&ctx.code, &ctx.config);
+	char *reminder = civil_reminder_text(civil_get_code(civ),
+					     civil_get_settings(civ));
 	char *nl = strchr(reminder, '\n');
 
 	ck_assert_ptr_nonnull(nl);
@@ -104,7 +105,7 @@ START_TEST(stale_reminder)
 		       "\n-- \n%.*s\nConcerns: <old@kernel-test.invalid>\n",
 		       (int)(nl - reminder), reminder);
 	msg = unit_message(civil_buf_str(&text));
-	ck_assert_int_eq(civil_outgoing_prepare(msg, &ctx, &out, NULL), 0);
+	ck_assert_int_eq(civil_outgoing_prepare(civ, msg, &out, NULL), 0);
 	ck_assert_int_eq(out.remind.action, CIVIL_REMIND_PRESENT);
 	ck_assert_str_eq(out.stale_line, "Concerns: <old@kernel-test.invalid>");
 	ck_assert_str_eq(out.current_line, nl + 1);

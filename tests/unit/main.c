@@ -6,6 +6,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <glib.h>
+
 #include "unit.h"
 
 static char tmp_root[] = "/tmp/civil-unit.XXXXXX";
@@ -69,6 +71,28 @@ civil_message_t *unit_message(const char *text)
 	return msg;
 }
 
+char *unit_data_dir(void)
+{
+	const char *lexicon = getenv("CIVIL_TEST_LEXICON");
+
+	ck_assert_ptr_nonnull(lexicon);
+	return g_path_get_dirname(lexicon);
+}
+
+civil_t *unit_civil(const char *database)
+{
+	civil_open_opts_t o = CIVIL_OPEN_OPTS_INIT;
+	civil_t *c = NULL;
+	char *data = unit_data_dir();
+
+	o.data_dir = data;
+	o.database = database;
+	ck_assert_int_eq(civil_open(&o, &c, NULL, NULL), 0);
+	ck_assert_ptr_nonnull(c);
+	g_free(data);
+	return c;
+}
+
 int main(void)
 {
 	Suite *(*suites[])(void) = {
@@ -82,7 +106,7 @@ int main(void)
 		suite_code,
 		suite_repo,
 		suite_config,
-		suite_context,
+		suite_handle,
 		suite_heat,
 		suite_model,
 		suite_mbox,

@@ -19,7 +19,7 @@ Suite *suite_encoded(void);
 Suite *suite_code(void);
 Suite *suite_repo(void);
 Suite *suite_config(void);
-Suite *suite_context(void);
+Suite *suite_handle(void);
 Suite *suite_heat(void);
 Suite *suite_model(void);
 Suite *suite_mbox(void);
@@ -47,5 +47,11 @@ void unit_write(const char *dir, const char *name, const char *text);
 void unit_git(const char *dir, const char *const *args);
 /* Parse text as a message; fail the test if it isn't one. */
 civil_message_t *unit_message(const char *text);
+/* A handle on the database at database (NULL: none), with civil's data
+ * from the source tree ($CIVIL_TEST_LEXICON's directory) and nothing else
+ * named; fail the test if it can't be opened. */
+civil_t *unit_civil(const char *database);
+/* The directory of $CIVIL_TEST_LEXICON (g_free it). */
+char *unit_data_dir(void);
 
 #endif

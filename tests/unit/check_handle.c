@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* check_handle.c - handle.c and handle-db.c: what civil_open reads (and
+ * what it leaves alone when not told), the code and settings it finds,
+ * the scorer and the database it keeps for the verbs. */
+#include <glib.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "unit.h"
+
+START_TEST(unknown_version_refused)
+{
+	civil_open_opts_t o = CIVIL_OPEN_OPTS_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_t *c = (civil_t *)&o;
+
+	o.version = CIVIL_OPEN_OPTS_VERSION + 1;
+	ck_assert_int_eq(civil_open(&o, &c, NULL, &err), CIVIL_STATUS_USAGE);
+	ck_assert_ptr_null(c);
+	ck_assert(strstr(err.message, "version"));
+	civil_error_clear(&err);
+	o.version = 0;
+	ck_assert_int_eq(civil_open(&o, &c, NULL, NULL), CIVIL_STATUS_USAGE);
+	/* NULL is every default. */
+	ck_assert_int_eq(civil_open(NULL, &c, NULL, NULL), 0);
+	civil_close(c);
+	civil_close(NULL);
+}
+END_TEST
+
+/* A tree with a code and settings, for the tests below. */
+static const char *tree_with_code(void)
+{
+	const char *dir = unit_tmpdir();
+
+	unit_git(dir, (const char *[]){ "init", "-q", NULL });
+	unit_write(dir, "CODE_OF_CONDUCT.md", "Contact coc@proj.invalid.\n");
+	unit_git(dir, (const char *[]){ "add", ".", NULL });
+	unit_git(dir, (const char *[]){ "commit", "-q", "-m", "c", NULL });
+	return dir;
+}
+
+/* Told nothing, civil reads nothing that depends on where it runs or who
+ * runs it: not the tree $GIT_DIR names (as git send-email's hook has
+ * it), not the user's git settings, not $NOTMUCH_CONFIG. */
+START_TEST(defaults_read_nothing)
+{
+	const char *dir = tree_with_code();
+	char *git_dir = g_strdup_printf("%s/.git", dir);
+	const char *nm = unit_tmpdir(); /* dir is no more */
+	struct civil_buf warnings = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	const civil_nm_config_t *cfg;
+	char *config = g_strdup_printf("%s/config", nm);
+	civil_t *c = NULL;
+
+	unit_git(nm, (const char *[]){ "config", "--global", "civil.tone",
+				       "reject", NULL });
+	unit_write(nm, "config", "[database]\npath=/nonexistent\n");
+	setenv("NOTMUCH_CONFIG", config, 1);
+	setenv("GIT_DIR", git_dir, 1);
+	ck_assert_int_eq(civil_open(NULL, &c, &warnings, NULL), 0);
+	ck_assert_ptr_null(civil_get_repository(c));
+	ck_assert_int_eq(civil_get_code(c)->kind, CIVIL_CODE_BUILTIN);
+	ck_assert_str_eq(civil_get_code(c)->contact, CIVIL_DEFAULT_CONTACT);
+	ck_assert_int_eq(civil_get_settings(c)->tone, CIVIL_TONE_WARN);
+	ck_assert(civil_get_settings(c)->threshold == CIVIL_HEAT_THRESHOLD);
+	ck_assert_str_eq(civil_buf_str(&warnings), "");
+	ck_assert_int_eq(civil_get_notmuch_settings(c, &cfg, &err),
+			 CIVIL_STATUS_NOT_FOUND);
+	ck_assert_str_eq(err.message, "no notmuch database named");
+	ck_assert_str_eq(cfg->tag, "heated");
+	ck_assert_ptr_null(cfg->config_path);
+	civil_error_clear(&err);
+	/* Asked again: the same answer. */
+	ck_assert_int_eq(civil_get_notmuch_settings(c, &cfg, &err),
+			 CIVIL_STATUS_NOT_FOUND);
+	ck_assert_str_eq(err.message, "no notmuch database named");
+	civil_error_clear(&err);
+	civil_close(c);
+
+	/* Git's rule, asked for: the tree here, the user's settings. */
+	civil_open_opts_t o = CIVIL_OPEN_OPTS_INIT;
+
+	o.flags = CIVIL_OPEN_GIT_ENV;
+	ck_assert_int_eq(civil_open(&o, &c, &warnings, NULL), 0);
+	ck_assert_str_eq(civil_buf_str(&warnings), "");
+	ck_assert_ptr_nonnull(civil_get_repository(c));
+	ck_assert_str_eq(civil_get_code(c)->contact, "coc@proj.invalid");
+	ck_assert_int_eq(civil_get_settings(c)->tone, CIVIL_TONE_REJECT);
+	civil_set_tone(c, CIVIL_TONE_OFF);
+	ck_assert_int_eq(civil_get_settings(c)->tone, CIVIL_TONE_OFF);
+	civil_close(c);
+
+	unsetenv("GIT_DIR");
+	unit_git(nm, (const char *[]){ "config", "--global", "--unset",
+				       "civil.tone", NULL });
+	unsetenv("NOTMUCH_CONFIG");
+	g_free(git_dir);
+	g_free(config);
+	civil_buf_release(&warnings);
+}
+END_TEST
+
+START_TEST(repository_config_and_code)
+{
+	const char *dir = tree_with_code();
+	civil_open_opts_t o = CIVIL_OPEN_OPTS_INIT;
+	struct civil_buf warnings = CIVIL_BUF_INIT;
+	civil_t *c = NULL;
+
+	unit_git(dir,
+		 (const char *[]){ "config", "civil.remind", "nope", NULL });
+	o.repository = dir;
+	ck_assert_int_eq(civil_open(&o, &c, &warnings, NULL), 0);
+	ck_assert_ptr_nonnull(civil_get_repository(c));
+	ck_assert_str_eq(civil_get_code(c)->contact, "coc@proj.invalid");
+	ck_assert(strstr(civil_buf_str(&warnings), "bad civil.remind"));
+	civil_close(c);
+	civil_buf_release(&warnings);
+}
+END_TEST
+
+START_TEST(named_path_must_be_a_repository)
+{
+	civil_open_opts_t o = CIVIL_OPEN_OPTS_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_t *c = NULL;
+
+	o.repository = unit_tmpdir();
+	ck_assert_int_eq(civil_open(&o, &c, NULL, &err),
+			 CIVIL_STATUS_NO_REPOSITORY);
+	ck_assert_ptr_null(c);
+	ck_assert(strstr(err.message, "not a git repository"));
+	civil_error_clear(&err);
+}
+END_TEST
+
+/* Outside any tree (emacs runs its sendmail from "/"), civil.repository
+ * names the tree whose code and settings apply: git's rule, asked for. */
+START_TEST(named_tree_outside_any_tree)
+{
+	const char *dir = tree_with_code();
+	civil_open_opts_t o = CIVIL_OPEN_OPTS_INIT;
+	struct civil_buf warnings = CIVIL_BUF_INIT;
+	char *cwd = getcwd(NULL, 0);
+	civil_t *c = NULL;
+
+	o.flags = CIVIL_OPEN_GIT_ENV;
+	unit_git(dir, (const char *[]){ "config", "--global",
+					"civil.repository", dir, NULL });
+	ck_assert_int_eq(chdir("/"), 0);
+	ck_assert_int_eq(civil_open(&o, &c, &warnings, NULL), 0);
+	ck_assert_ptr_nonnull(civil_get_repository(c));
+	ck_assert_str_eq(civil_get_code(c)->contact, "coc@proj.invalid");
+	ck_assert_str_eq(civil_buf_str(&warnings), "");
+	civil_close(c);
+	/* Not asked for: not read. */
+	ck_assert_int_eq(civil_open(NULL, &c, &warnings, NULL), 0);
+	ck_assert_ptr_null(civil_get_repository(c));
+	civil_close(c);
+	unit_git(dir,
+		 (const char *[]){ "config", "--global", "civil.repository",
+				   "/nonexistent", NULL });
+	ck_assert_int_eq(civil_open(&o, &c, &warnings, NULL), 0);
+	ck_assert_ptr_null(civil_get_repository(c));
+	ck_assert_str_eq(civil_get_code(c)->contact, CIVIL_DEFAULT_CONTACT);
+	ck_assert(strstr(civil_buf_str(&warnings), "civil.repository: "));
+	civil_close(c);
+	unit_git(dir, (const char *[]){ "config", "--global", "--unset",
+					"civil.repository", NULL });
+	ck_assert_int_eq(chdir(cwd), 0);
+	free(cwd);
+	civil_buf_release(&warnings);
+}
+END_TEST
+
+/* The scorer is read from the data directory named, once, and kept. */
+START_TEST(scorer_from_the_data_directory)
+{
+	civil_open_opts_t o = CIVIL_OPEN_OPTS_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_heat_t *h = NULL, *again = NULL;
+	civil_heat_score_t s;
+	civil_t *c = NULL;
+
+	o.data_dir = "/nonexistent/civil";
+	ck_assert_int_eq(civil_open(&o, &c, NULL, NULL), 0);
+	ck_assert_int_eq(civil_get_heat(c, &h, &err), CIVIL_STATUS_NOT_FOUND);
+	ck_assert_ptr_null(h);
+	ck_assert_str_eq(err.message,
+			 "can't find '/nonexistent/civil/heat.lexicon': No "
+			 "such file or directory");
+	civil_error_clear(&err);
+	civil_close(c);
+
+	c = unit_civil(NULL);
+	ck_assert_int_eq(civil_get_heat(c, &h, NULL), 0);
+	ck_assert_int_eq(civil_get_heat(c, &again, NULL), 0);
+	ck_assert_ptr_eq(h, again);
+	civil_heat_score_text(h, "You are an idiot.", 17, &s);
+	ck_assert(s.score >= CIVIL_HEAT_THRESHOLD);
+	civil_heat_score_release(&s);
+	civil_drop_heat(c);
+	civil_close(c);
+}
+END_TEST
+
+static int count_threads(const civil_heated_thread_t *t, void *arg)
+{
+	ck_assert_str_eq(t->subject, "hot");
+	++*(int *)arg;
+	return 0;
+}
+
+/* A notmuch database named by its path: no config file, no
+ * $NOTMUCH_CONFIG (set here to one that would fail); the verbs that read
+ * it share the one the handle opened. */
+START_TEST(named_database_and_its_verbs)
+{
+	const char *dir = unit_tmpdir();
+	const char *argv[] = { "notmuch", "new", "--quiet", NULL };
+	const char *tag[] = { "notmuch", "tag", "+heated",
+			      "id:h1@kernel-test.invalid", NULL };
+	struct civil_buf text = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	const civil_nm_config_t *cfg;
+	civil_thread_t t = { 0 };
+	char *config = g_strdup_printf("%s/config", dir);
+	char *mail = g_strdup_printf("%s/mail", dir);
+	int status = -1, n = 0;
+	civil_t *c;
+
+	civil_buf_addf(&text, "[database]\npath=%s\n", mail);
+	unit_write(dir, "config", civil_buf_str(&text));
+	unit_write(dir, "mail/cur/h1:2,",
+		   "From: a@kernel-test.invalid\nSubject: hot\n"
+		   "Message-ID: <h1@kernel-test.invalid>\n"
+		   "Date: Mon, 09 Mar 2026 10:00:00 +0000\n\nYou idiot.\n");
+	setenv("NOTMUCH_CONFIG", config, 1);
+	ck_assert_int_eq(civil_run(argv, NULL, NULL, 0, NULL, &status, NULL),
+			 0);
+	ck_assert_int_eq(status, 0);
+	ck_assert_int_eq(civil_run(tag, NULL, NULL, 0, NULL, &status, NULL), 0);
+	ck_assert_int_eq(status, 0);
+	setenv("NOTMUCH_CONFIG", "/nonexistent/civil-test-config", 1);
+
+	c = unit_civil(mail);
+	ck_assert_int_eq(civil_get_notmuch_settings(c, &cfg, &err), 0);
+	ck_assert_str_eq(cfg->database_path, mail);
+	ck_assert_ptr_null(cfg->config_path);
+	ck_assert_int_eq(
+		civil_heated_foreach(c, NULL, false, count_threads, &n, &err),
+		0);
+	ck_assert_int_eq(n, 1);
+	ck_assert_int_eq(
+		civil_thread_from_db(c, "id:h1@kernel-test.invalid", &t, &err),
+		0);
+	ck_assert_uint_eq(t.n, 1);
+	ck_assert_str_eq(t.msgs[0].id, "h1@kernel-test.invalid");
+	/* Not scored: the scorer was never read. */
+	ck_assert(!t.msgs[0].scored);
+	civil_thread_release(&t);
+	civil_close(c);
+
+	unsetenv("NOTMUCH_CONFIG");
+	g_free(mail);
+	g_free(config);
+	civil_buf_release(&text);
+}
+END_TEST
+
+Suite *suite_handle(void)
+{
+	Suite *s = suite_create("handle");
+	TCase *tc = tcase_create("handle");
+
+	tcase_add_test(tc, unknown_version_refused);
+	tcase_add_test(tc, defaults_read_nothing);
+	tcase_add_test(tc, repository_config_and_code);
+	tcase_add_test(tc, named_path_must_be_a_repository);
+	tcase_add_test(tc, named_tree_outside_any_tree);
+	tcase_add_test(tc, scorer_from_the_data_directory);
+	tcase_add_test(tc, named_database_and_its_verbs);
+	tcase_set_timeout(tc, 30);
+	suite_add_tcase(s, tc);
+	return s;
+}
