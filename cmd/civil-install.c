@@ -1076,7 +1076,7 @@ static bool new_tags_add(const char *new_tags, const char *tag)
  * not add that tag (its default new.tags is "unread;inbox"): say so. */
 static void check_query_tags(const civil_nm_config_t *cfg)
 {
-	const char *q = cfg->query, *p;
+	const char *q = civil_nm_config_get_query(cfg), *p;
 
 	for (p = q ? strstr(q, "tag:") : NULL; p; p = strstr(p + 4, "tag:")) {
 		const char *v = p + 4;
@@ -1089,13 +1089,17 @@ static void check_query_tags(const civil_nm_config_t *cfg)
 			v++;
 		n = strcspn(v, " \t)\"");
 		tag = g_strndup(v, n);
-		if (*tag && !new_tags_add(cfg->new_tags, tag))
+		if (*tag &&
+		    !new_tags_add(civil_nm_config_get_new_tags(cfg), tag))
 			cmd_warn("civil.query '%s' scores mail tagged '%s', "
 				 "which notmuch new does not add (new.tags is "
 				 "'%s'): the post-new hook will score nothing "
 				 "new; without civil.query it scores what "
 				 "changed since its last run",
-				 q, tag, cfg->new_tags ? cfg->new_tags : "");
+				 q, tag,
+				 civil_nm_config_get_new_tags(cfg)
+					 ? civil_nm_config_get_new_tags(cfg)
+					 : "");
 		g_free(tag);
 	}
 }
@@ -1146,16 +1150,17 @@ static int do_notmuch(bool uninstall)
 		cmd_warn("%s; civil-scan stops there until it is fixed",
 			 err.message);
 	civil_error_clear(&err);
-	if (!cfg->hook_dir) {
+	if (!civil_nm_config_get_hook_dir(cfg)) {
 		cmd_warn("notmuch has no hook directory (is database.path "
 			 "set?)");
 		goto done;
 	}
 	if (uninstall) {
-		rc = uninstall_hook(cfg->hook_dir, "post-new");
+		rc = uninstall_hook(civil_nm_config_get_hook_dir(cfg),
+				    "post-new");
 		goto done;
 	}
-	rc = install_hook(cfg->hook_dir, "post-new", true);
+	rc = install_hook(civil_nm_config_get_hook_dir(cfg), "post-new", true);
 	if (rc)
 		goto done;
 	start_scanning_here(c);

@@ -38,9 +38,9 @@ static void read_envelope(civil_message_t *msg, const char *path)
 
 static const char *contact_origin(const civil_code_t *code)
 {
-	switch (code->contact_source) {
+	switch (civil_code_get_contact_source(code)) {
 	case CIVIL_CONTACT_FILE:
-		return code->contact_path;
+		return civil_code_get_contact_path(code);
 	case CIVIL_CONTACT_CONFIG:
 		return "git config civil.contact";
 	case CIVIL_CONTACT_BUILTIN:
@@ -54,14 +54,18 @@ static const char *contact_origin(const civil_code_t *code)
 static void say_dry_run(const char *name, const civil_code_t *code,
 			const civil_remind_result_t *r)
 {
-	if (code->kind == CIVIL_CODE_BUILTIN)
+	if (civil_code_get_kind(code) == CIVIL_CODE_BUILTIN)
 		printf("code: %s (built-in: the kernel's 2015 %s)\n",
-		       code->path, civil_code_kind_name(code->kind));
+		       civil_code_get_path(code),
+		       civil_code_kind_name(civil_code_get_kind(code)));
 	else
-		printf("code: %s (%s, blob %s)\n", code->path,
-		       civil_code_kind_name(code->kind), code->blob_id);
+		printf("code: %s (%s, blob %s)\n", civil_code_get_path(code),
+		       civil_code_kind_name(civil_code_get_kind(code)),
+		       civil_code_get_blob_id(code));
 	printf("contact: %s (from %s)\n",
-	       code->contact ? code->contact : "none", contact_origin(code));
+	       civil_code_get_contact(code) ? civil_code_get_contact(code)
+					    : "none",
+	       contact_origin(code));
 	if (r->action == CIVIL_REMIND_ADDED)
 		printf("%s: %s: would add the reminder\n", name,
 		       civil_kind_name(r->kind));
@@ -116,7 +120,8 @@ static int remind(const char *path, const char *headers, bool dry_run,
 	}
 	if (og->tone_heated) {
 		cmd_warn_tone(&og->tone);
-		if (civil_get_settings(c)->tone == CIVIL_TONE_REJECT) {
+		if (civil_config_get_tone(civil_get_settings(c)) ==
+		    CIVIL_TONE_REJECT) {
 			cmd_warn("not sending '%s': civil.tone is 'reject'; to "
 				 "send it anyway: CIVIL_TONE=off git "
 				 "send-email ...",

@@ -210,7 +210,8 @@ int main(int argc, char **argv)
 							    : "<stdin>",
 				     &o, &sink, &stats, &err);
 	} else {
-		query = join_query(argc - optind, argv + optind, cfg->query);
+		query = join_query(argc - optind, argv + optind,
+				   civil_nm_config_get_query(cfg));
 		o.query = query;
 		st = civil_scan(civ, &o, &sink, &stats, &err);
 	}

@@ -91,6 +91,7 @@ static bool pass_through(int argc, char **argv)
  * places. */
 static char **real_sendmail(const civil_config_t *cfg, const char *cmdline)
 {
+	const char *named = civil_config_get_sendmail(cfg);
 	char **argv = NULL;
 	char *real;
 
@@ -104,8 +105,7 @@ static char **real_sendmail(const civil_config_t *cfg, const char *cmdline)
 	}
 	if (cmdline && g_shell_parse_argv(cmdline, NULL, &argv, NULL))
 		return argv;
-	if (cfg->sendmail && *cfg->sendmail &&
-	    g_shell_parse_argv(cfg->sendmail, NULL, &argv, NULL))
+	if (named && *named && g_shell_parse_argv(named, NULL, &argv, NULL))
 		return argv;
 	real = cmd_default_sendmail();
 	argv = g_new0(char *, 2);
@@ -328,11 +328,11 @@ static bool refresh_b4_template(const civil_t *c)
 	bool ours = false, changed;
 	char *reminder;
 
-	if (!cfg->b4_template)
+	if (!civil_config_get_b4_template(cfg))
 		return false;
 	reminder = civil_reminder_text(civil_get_code(c), cfg);
-	if (civil_b4_template_refresh(cfg->b4_template, reminder, &ours,
-				      &changed, &err))
+	if (civil_b4_template_refresh(civil_config_get_b4_template(cfg),
+				      reminder, &ours, &changed, &err))
 		civil_error_clear(&err); /* b4's to report, when it reads it */
 	free(reminder);
 	return ours;
@@ -457,7 +457,8 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (og.tone_heated) {
-		if (civil_get_settings(c)->tone == CIVIL_TONE_REJECT) {
+		if (civil_config_get_tone(civil_get_settings(c)) ==
+		    CIVIL_TONE_REJECT) {
 			refuse(&og, &in, loud);
 			rc = 1;
 			goto out;

@@ -173,7 +173,7 @@ int main(int argc, char **argv)
 	bool force = false, editing = false, only = false, have_nm;
 	enum dest dest = DEST_DEFAULT;
 	civil_draft_opts_t o = { 0 };
-	civil_thread_t thread = { 0 };
+	civil_thread_t *thread = NULL;
 	civil_heat_t *heat = NULL;
 	const civil_nm_config_t *nm;
 	const civil_config_t *cfg;
@@ -277,24 +277,28 @@ int main(int argc, char **argv)
 			goto out;
 		}
 	}
-	for (size_t i = 0; i < thread.n; i++)
-		if (thread.msgs[i].missing)
+	for (size_t i = 0; i < civil_thread_count(thread); i++)
+		if (civil_thread_msg_missing(thread, i))
 			cmd_warn("id:%s: its file is missing; the draft links "
 				 "to it but can't quote or attach it",
-				 thread.msgs[i].id);
+				 civil_thread_msg_id(thread, i));
 
 	if (civil_get_repository(civ))
 		civil_buf_addf(&where, "the repository at %s",
 			       civil_repo_path(civil_get_repository(civ)));
 	o.code = code;
 	o.where = where.len ? where.buf : NULL;
-	o.from_name = cfg->user_name ? cfg->user_name : nm->user_name;
-	o.from_email = cfg->user_email ? cfg->user_email : nm->primary_email;
-	o.archive = nm->archive;
+	o.from_name = civil_config_get_user_name(cfg)
+			      ? civil_config_get_user_name(cfg)
+			      : civil_nm_config_get_user_name(nm);
+	o.from_email = civil_config_get_user_email(cfg)
+			       ? civil_config_get_user_email(cfg)
+			       : civil_nm_config_get_primary_email(nm);
+	o.archive = civil_nm_config_get_archive(nm);
 	o.picked = n_picked ? (const char *const *)picked : NULL;
 	o.only_picked = only;
-	o.threshold = nm->threshold;
-	if (civil_draft_build(&thread, &o, &draft, &err)) {
+	o.threshold = civil_nm_config_get_threshold(nm);
+	if (civil_draft_build(thread, &o, &draft, &err)) {
 		cmd_warn_error(&err);
 		goto out;
 	}
@@ -326,18 +330,18 @@ int main(int argc, char **argv)
 		printf("escalate-thread: a draft to <%s> is in %s; nothing was "
 		       "sent.\n  Send it when ready: git send-email "
 		       "--suppress-cc=all %s, or mutt -H %s\n",
-		       code->contact, output, output, output);
+		       civil_code_get_contact(code), output, output, output);
 		rc = 0;
 		break;
 	default:
-		rc = save_notmuch(&draft, code->contact);
+		rc = save_notmuch(&draft, civil_code_get_contact(code));
 		break;
 	}
 	if (err.message)
 		cmd_warn_error(&err);
 out:
 	free(query);
-	civil_thread_release(&thread);
+	civil_thread_free(thread);
 	civil_close(civ);
 	civil_buf_release(&warnings);
 	civil_buf_release(&draft);

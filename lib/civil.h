@@ -196,21 +196,28 @@ typedef enum civil_tone_mode {
 	CIVIL_TONE_OFF,
 } civil_tone_mode_t;
 
-typedef struct civil_config {
-	char *contact;	/* civil.contact, or NULL */
-	char *reminder; /* civil.reminder, or NULL */
-	civil_remind_mode_t remind;
-	civil_tone_mode_t tone; /* civil.tone (the commands let $CIVIL_TONE
-				 * override it for one send) */
-	double threshold;	/* civil.threshold: CIVIL_HEAT_THRESHOLD */
-	char *lexicon;		/* civil.lexicon ("~/" expanded), or NULL */
-	char *sendmail;		/* civil.sendmail, or NULL */
-	char *repository;  /* civil.repository ("~/" expanded): the tree whose
-			     code applies outside any tree, or NULL */
-	char *b4_template; /* b4.review-reply-template, or NULL */
-	char *user_name;   /* user.name */
-	char *user_email;  /* user.email */
-} civil_config_t;
+/* The git settings (civil.*, user.*) civil_open read; strings NULL when
+ * not set.  What the accessors return lives as long as the settings (the
+ * handle). */
+typedef struct civil_config civil_config_t;
+
+/* civil.contact, civil.reminder */
+const char *civil_config_get_contact(const civil_config_t *cfg);
+const char *civil_config_get_reminder(const civil_config_t *cfg);
+civil_remind_mode_t civil_config_get_remind(const civil_config_t *cfg);
+/* civil.tone, or what civil_set_tone said */
+civil_tone_mode_t civil_config_get_tone(const civil_config_t *cfg);
+/* civil.threshold: CIVIL_HEAT_THRESHOLD */
+double civil_config_get_threshold(const civil_config_t *cfg);
+/* civil.lexicon and civil.repository ("~/" expanded): the user's
+ * lexicon, and the tree whose code applies outside any tree */
+const char *civil_config_get_lexicon(const civil_config_t *cfg);
+const char *civil_config_get_repository(const civil_config_t *cfg);
+/* civil.sendmail, b4.review-reply-template, user.name, user.email */
+const char *civil_config_get_sendmail(const civil_config_t *cfg);
+const char *civil_config_get_b4_template(const civil_config_t *cfg);
+const char *civil_config_get_user_name(const civil_config_t *cfg);
+const char *civil_config_get_user_email(const civil_config_t *cfg);
 
 civil_status_t civil_remind_mode_parse(const char *s, civil_remind_mode_t *out);
 civil_status_t civil_tone_mode_parse(const char *s, civil_tone_mode_t *out);
@@ -220,29 +227,37 @@ civil_status_t civil_tone_mode_parse(const char *s, civil_tone_mode_t *out);
 /* The notmuch config civil_open was told of (or, with
  * CIVIL_OPEN_NOTMUCH_ENV, the one notmuch itself reads), read through
  * libnotmuch, and civil's "[civil]" section in it. */
-typedef struct civil_nm_config {
-	char *database_path;
-	char *primary_email;
-	char *user_name;
-	char *hook_dir;	  /* where notmuch looks for post-new */
-	char *new_tags;	  /* new.tags, as written: "unread;inbox" */
-	char *tag;	  /* civil.tag: "heated" */
-	char *thread_tag; /* civil.thread-tag: "heated-thread" */
-	double threshold; /* civil.threshold: CIVIL_HEAT_THRESHOLD */
-	char *lexicon; /* civil.lexicon: the user's additions ("~/" expanded) */
-	char *query;   /* civil.query: what a scan with no query scores; NULL:
-			* what changed since the last one (civil-scan(1)) */
-	char *archive; /* civil.archive: where message links point */
-	int lock_timeout_ms; /* civil.lock-timeout (seconds in the file): 10 s */
-	char *config_path;   /* the config file read; NULL: none.  The
-			      * database civil opens is database_path with
-			      * this file's settings. */
-} civil_nm_config_t;
+typedef struct civil_nm_config civil_nm_config_t;
+
+/* Strings NULL when not set; they live as long as the settings (the
+ * handle).  database_path: the database civil opens, with the settings
+ * of config_path (NULL: no config file). */
+const char *civil_nm_config_get_database_path(const civil_nm_config_t *cfg);
+const char *civil_nm_config_get_config_path(const civil_nm_config_t *cfg);
+const char *civil_nm_config_get_primary_email(const civil_nm_config_t *cfg);
+const char *civil_nm_config_get_user_name(const civil_nm_config_t *cfg);
+/* Where notmuch looks for its post-new hook. */
+const char *civil_nm_config_get_hook_dir(const civil_nm_config_t *cfg);
+/* new.tags, as written: "unread;inbox". */
+const char *civil_nm_config_get_new_tags(const civil_nm_config_t *cfg);
+/* civil.tag ("heated"), civil.thread-tag ("heated-thread"). */
+const char *civil_nm_config_get_tag(const civil_nm_config_t *cfg);
+const char *civil_nm_config_get_thread_tag(const civil_nm_config_t *cfg);
+/* civil.threshold: CIVIL_HEAT_THRESHOLD. */
+double civil_nm_config_get_threshold(const civil_nm_config_t *cfg);
+/* civil.lexicon: the user's additions ("~/" expanded). */
+const char *civil_nm_config_get_lexicon(const civil_nm_config_t *cfg);
+/* civil.query: what a scan with no query scores; NULL: what changed
+ * since the last one (civil-scan(1)). */
+const char *civil_nm_config_get_query(const civil_nm_config_t *cfg);
+/* civil.archive: where message links point. */
+const char *civil_nm_config_get_archive(const civil_nm_config_t *cfg);
+/* civil.lock-timeout (seconds in the file), in ms: 10000. */
+int civil_nm_config_get_lock_timeout_ms(const civil_nm_config_t *cfg);
 
 /* Where civil-scan --apply records the database revision it has scanned
  * up to: a key in the notmuch database's own config (lastmod.c). */
 #define CIVIL_LASTMOD_KEY "civil.lastmod"
-
 
 /* ---- the code (code.c) ---- */
 
@@ -260,16 +275,23 @@ typedef enum civil_contact_source {
 	CIVIL_CONTACT_BUILTIN,	/* the built-in default */
 } civil_contact_source_t;
 
-typedef struct civil_code {
-	civil_code_kind_t kind;
-	char *path;	  /* in the repository; built-in: the kernel's path */
-	char *blob_id;	  /* hex, any length; "" for the built-in code */
-	char *text;	  /* the code's text, UTF-8 */
-	char *contact;	  /* bare address, NULL when none */
-	civil_contact_source_t contact_source;
-	char *contact_path;	  /* file the contact came from, or NULL */
-	char *contact_blob_id;	  /* its blob, or "" */
-} civil_code_t;
+/* The code civil_open found (civil_get_code); strings live as long as
+ * the handle. */
+typedef struct civil_code civil_code_t;
+
+civil_code_kind_t civil_code_get_kind(const civil_code_t *code);
+/* In the repository; built-in: the kernel's path. */
+const char *civil_code_get_path(const civil_code_t *code);
+/* The blob's id, hex, any length; "" for the built-in code. */
+const char *civil_code_get_blob_id(const civil_code_t *code);
+/* The code's text, UTF-8. */
+const char *civil_code_get_text(const civil_code_t *code);
+/* Its contact, a bare address, or NULL; where it came from; the file it
+ * was read from (or NULL) and that file's blob (or ""). */
+const char *civil_code_get_contact(const civil_code_t *code);
+civil_contact_source_t civil_code_get_contact_source(const civil_code_t *code);
+const char *civil_code_get_contact_path(const civil_code_t *code);
+const char *civil_code_get_contact_blob_id(const civil_code_t *code);
 
 #define CIVIL_DEFAULT_CONTACT	"tab@lists.linux-foundation.org"
 #define CIVIL_DEFAULT_CODE_PATH "Documentation/CodeOfConflict"
@@ -437,8 +459,8 @@ civil_status_t civil_mbox_foreach(const void *data, size_t len,
 
 /* ---- the reminder (remind.c) ---- */
 
-/* The reminder for code (cfg->reminder wins), ASCII, LF-separated lines,
- * no trailing newline.  malloc'd. */
+/* The reminder for code (civil.reminder in cfg wins; cfg may be NULL),
+ * ASCII, LF-separated lines, no trailing newline.  malloc'd. */
 char *civil_reminder_text(const civil_code_t *code, const civil_config_t *cfg);
 /* The text of a b4.review-reply-template (b4 0.16+) that ends every b4
  * review reply with reminder in its signature block (b4.c).  malloc'd. */
@@ -757,7 +779,7 @@ typedef struct civil_outgoing {
 	struct civil_buf out; /* the new message, when remind.action is ADDED */
 	civil_heat_score_t tone; /* the sender's words, when tone_checked */
 	bool tone_checked;
-	bool tone_heated; /* at or over ctx's threshold */
+	bool tone_heated; /* at or over civil.threshold */
 	/* A message civil leaves as it is (signed, or already reminded) that
 	 * carries a reminder civil wrote for another code or contact: its
 	 * first line that is not the reminder's now, and that line. */
@@ -816,44 +838,57 @@ civil_status_t civil_held_foreach(const char *dir, civil_held_fn fn, void *arg,
 
 /* ---- threads (thread.c) ---- */
 
-typedef struct civil_thread_msg {
-	char *id;	/* Message-ID, no angle brackets */
-	long long date; /* seconds since the epoch */
-	char *from;	/* decoded, one line (all header values are) */
-	char *to;
-	char *cc;
-	char *subject;
-	char *list;	   /* List-Id or X-Mailing-List, or NULL */
-	char *in_reply_to; /* parent's Message-ID, or NULL */
-	size_t depth;	   /* in the reply tree */
-	char *authored;	   /* the sender's own words ("" if missing) */
-	civil_kind_t kind;
-	civil_heat_score_t heat;
-	bool scored;  /* heat is known (stored or scored now) */
-	bool heated;  /* tagged heated in the database */
-	bool missing; /* its file is gone: headers from the database only */
-	char *raw;    /* the message as it arrived (NULL if missing) */
-	size_t raw_len;
-} civil_thread_msg_t;
-
-typedef struct civil_thread {
-	civil_thread_msg_t *msgs; /* oldest first */
-	size_t n;
-	char *thread_id; /* notmuch's, or NULL from an mbox */
-} civil_thread_t;
+/* The messages of one thread, oldest first, with what civil makes of
+ * each.  Strings returned belong to the thread; every header value is
+ * decoded, on one line.  i runs from 0 to civil_thread_count() - 1. */
+typedef struct civil_thread civil_thread_t;
 
 /* The one thread query names in c's database (anything else is an error
- * saying how many it named).  The handle's scorer, when it is read
+ * saying how many it named), in *out (NULL on failure; the caller's to
+ * civil_thread_free).  The handle's scorer, when it is read
  * (civil_get_heat), scores the messages civil-scan has not. */
 civil_status_t civil_thread_from_db(civil_t *c, const char *query,
-				    civil_thread_t *out, civil_error_t *err);
-/* The messages of an mbox, taken as one thread. */
+				    civil_thread_t **out, civil_error_t *err);
+/* The messages of an mbox, taken as one thread, scored with heat (may be
+ * NULL: not scored); messages that are not mail are counted in
+ * *skipped. */
 civil_status_t civil_thread_from_mbox(const void *data, size_t len,
 				      const char *name,
 				      const civil_heat_t *heat,
-				      civil_thread_t *out, size_t *skipped,
+				      civil_thread_t **out, size_t *skipped,
 				      civil_error_t *err);
-void civil_thread_release(civil_thread_t *t);
+void civil_thread_free(civil_thread_t *t);
+
+size_t civil_thread_count(const civil_thread_t *t);
+/* notmuch's thread id, or NULL from an mbox. */
+const char *civil_thread_id(const civil_thread_t *t);
+/* Message-ID, no angle brackets. */
+const char *civil_thread_msg_id(const civil_thread_t *t, size_t i);
+/* Seconds since the epoch. */
+long long civil_thread_msg_date(const civil_thread_t *t, size_t i);
+const char *civil_thread_msg_from(const civil_thread_t *t, size_t i);
+const char *civil_thread_msg_to(const civil_thread_t *t, size_t i);
+const char *civil_thread_msg_cc(const civil_thread_t *t, size_t i);
+const char *civil_thread_msg_subject(const civil_thread_t *t, size_t i);
+/* List-Id or X-Mailing-List, or NULL. */
+const char *civil_thread_msg_list(const civil_thread_t *t, size_t i);
+/* The parent's Message-ID, or NULL. */
+const char *civil_thread_msg_in_reply_to(const civil_thread_t *t, size_t i);
+/* Depth in the reply tree. */
+size_t civil_thread_msg_depth(const civil_thread_t *t, size_t i);
+/* The sender's own words ("" if its file is missing). */
+const char *civil_thread_msg_authored(const civil_thread_t *t, size_t i);
+civil_kind_t civil_thread_msg_kind(const civil_thread_t *t, size_t i);
+/* Its heat (stored by civil-scan or scored now), or NULL when unknown. */
+const civil_heat_score_t *civil_thread_msg_heat(const civil_thread_t *t,
+						size_t i);
+/* Tagged heated in the database. */
+bool civil_thread_msg_heated(const civil_thread_t *t, size_t i);
+/* Its file is gone: headers from the database only, no raw message. */
+bool civil_thread_msg_missing(const civil_thread_t *t, size_t i);
+/* The message as it arrived (*len its length), or NULL if missing. */
+const char *civil_thread_msg_raw(const civil_thread_t *t, size_t i,
+				 size_t *len);
 /* A command-line THREAD (query, Message-ID, lore URL) as a notmuch query;
  * malloc'd, NULL for a URL with no Message-ID in it. */
 char *civil_thread_query(const char *arg);

@@ -329,3 +329,43 @@ char *civil_code_unacceptable_sentence(const civil_code_t *code)
 	}
 	return civil_buf_detach(&out);
 }
+
+civil_code_kind_t civil_code_get_kind(const civil_code_t *code)
+{
+	return code->kind;
+}
+
+const char *civil_code_get_path(const civil_code_t *code)
+{
+	return code->path;
+}
+
+const char *civil_code_get_blob_id(const civil_code_t *code)
+{
+	return code->blob_id;
+}
+
+const char *civil_code_get_text(const civil_code_t *code)
+{
+	return code->text;
+}
+
+const char *civil_code_get_contact(const civil_code_t *code)
+{
+	return code->contact;
+}
+
+civil_contact_source_t civil_code_get_contact_source(const civil_code_t *code)
+{
+	return code->contact_source;
+}
+
+const char *civil_code_get_contact_path(const civil_code_t *code)
+{
+	return code->contact_path;
+}
+
+const char *civil_code_get_contact_blob_id(const civil_code_t *code)
+{
+	return code->contact_blob_id;
+}

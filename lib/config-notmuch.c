@@ -298,3 +298,68 @@ void civil_nm_config_release(civil_nm_config_t *cfg)
 	free(cfg->config_path);
 	memset(cfg, 0, sizeof(*cfg));
 }
+
+const char *civil_nm_config_get_database_path(const civil_nm_config_t *cfg)
+{
+	return cfg->database_path;
+}
+
+const char *civil_nm_config_get_config_path(const civil_nm_config_t *cfg)
+{
+	return cfg->config_path;
+}
+
+const char *civil_nm_config_get_primary_email(const civil_nm_config_t *cfg)
+{
+	return cfg->primary_email;
+}
+
+const char *civil_nm_config_get_user_name(const civil_nm_config_t *cfg)
+{
+	return cfg->user_name;
+}
+
+const char *civil_nm_config_get_hook_dir(const civil_nm_config_t *cfg)
+{
+	return cfg->hook_dir;
+}
+
+const char *civil_nm_config_get_new_tags(const civil_nm_config_t *cfg)
+{
+	return cfg->new_tags;
+}
+
+const char *civil_nm_config_get_tag(const civil_nm_config_t *cfg)
+{
+	return cfg->tag;
+}
+
+const char *civil_nm_config_get_thread_tag(const civil_nm_config_t *cfg)
+{
+	return cfg->thread_tag;
+}
+
+double civil_nm_config_get_threshold(const civil_nm_config_t *cfg)
+{
+	return cfg->threshold;
+}
+
+const char *civil_nm_config_get_lexicon(const civil_nm_config_t *cfg)
+{
+	return cfg->lexicon;
+}
+
+const char *civil_nm_config_get_query(const civil_nm_config_t *cfg)
+{
+	return cfg->query;
+}
+
+const char *civil_nm_config_get_archive(const civil_nm_config_t *cfg)
+{
+	return cfg->archive;
+}
+
+int civil_nm_config_get_lock_timeout_ms(const civil_nm_config_t *cfg)
+{
+	return cfg->lock_timeout_ms;
+}

@@ -178,3 +178,58 @@ void civil_config_release(civil_config_t *cfg)
 	free(cfg->lexicon);
 	memset(cfg, 0, sizeof(*cfg));
 }
+
+const char *civil_config_get_contact(const civil_config_t *cfg)
+{
+	return cfg->contact;
+}
+
+const char *civil_config_get_reminder(const civil_config_t *cfg)
+{
+	return cfg->reminder;
+}
+
+civil_remind_mode_t civil_config_get_remind(const civil_config_t *cfg)
+{
+	return cfg->remind;
+}
+
+civil_tone_mode_t civil_config_get_tone(const civil_config_t *cfg)
+{
+	return cfg->tone;
+}
+
+double civil_config_get_threshold(const civil_config_t *cfg)
+{
+	return cfg->threshold;
+}
+
+const char *civil_config_get_lexicon(const civil_config_t *cfg)
+{
+	return cfg->lexicon;
+}
+
+const char *civil_config_get_repository(const civil_config_t *cfg)
+{
+	return cfg->repository;
+}
+
+const char *civil_config_get_sendmail(const civil_config_t *cfg)
+{
+	return cfg->sendmail;
+}
+
+const char *civil_config_get_b4_template(const civil_config_t *cfg)
+{
+	return cfg->b4_template;
+}
+
+const char *civil_config_get_user_name(const civil_config_t *cfg)
+{
+	return cfg->user_name;
+}
+
+const char *civil_config_get_user_email(const civil_config_t *cfg)
+{
+	return cfg->user_email;
+}

@@ -4,6 +4,7 @@
 #define CIVIL_HANDLE_H
 
 #include "civil.h"
+#include "internal.h"
 
 struct civil {
 	civil_open_opts_t o; /* the strings below, copied */

@@ -13,6 +13,88 @@
 /* init.c: start libgit2 on first use; every libgit2 caller calls it. */
 void civil_git_start(void);
 
+/* What civil.h's opaque settings and code hold; civil.h's accessors
+ * say what each is. */
+struct civil_config {
+	char *contact;
+	char *reminder;
+	civil_remind_mode_t remind;
+	civil_tone_mode_t tone;
+	double threshold;
+	char *lexicon;
+	char *sendmail;
+	char *repository;
+	char *b4_template;
+	char *user_name;
+	char *user_email;
+};
+
+struct civil_nm_config {
+	char *database_path;
+	char *primary_email;
+	char *user_name;
+	char *hook_dir;
+	char *new_tags;
+	char *tag;
+	char *thread_tag;
+	double threshold;
+	char *lexicon;
+	char *query;
+	char *archive;
+	int lock_timeout_ms;
+	char *config_path;
+};
+
+struct civil_code {
+	civil_code_kind_t kind;
+	char *path;
+	char *blob_id;
+	char *text;
+	char *contact;
+	civil_contact_source_t contact_source;
+	char *contact_path;
+	char *contact_blob_id;
+};
+
+/* thread.c: what civil.h's opaque thread holds. */
+typedef struct civil_thread_msg {
+	char *id;	/* Message-ID, no angle brackets */
+	long long date; /* seconds since the epoch */
+	char *from;	/* decoded, one line (all header values are) */
+	char *to;
+	char *cc;
+	char *subject;
+	char *list;	   /* List-Id or X-Mailing-List, or NULL */
+	char *in_reply_to; /* parent's Message-ID, or NULL */
+	size_t depth;	   /* in the reply tree */
+	char *authored;	   /* the sender's own words ("" if missing) */
+	civil_kind_t kind;
+	civil_heat_score_t heat;
+	bool scored;  /* heat is known (stored or scored now) */
+	bool heated;  /* tagged heated in the database */
+	bool missing; /* its file is gone: headers from the database only */
+	char *raw;    /* the message as it arrived (NULL if missing) */
+	size_t raw_len;
+} civil_thread_msg_t;
+
+struct civil_thread {
+	civil_thread_msg_t *msgs; /* oldest first */
+	size_t n;
+	char *thread_id; /* notmuch's, or NULL from an mbox */
+};
+
+/* thread.c: civil_thread_from_db and civil_thread_from_mbox into a
+ * thread the caller holds (its fields zeroed first), and what frees what
+ * it holds; for the library's files and its tests. */
+civil_status_t civil_thread_fill_db(civil_t *c, const char *query,
+				    civil_thread_t *out, civil_error_t *err);
+civil_status_t civil_thread_fill_mbox(const void *data, size_t len,
+				      const char *name,
+				      const civil_heat_t *heat,
+				      civil_thread_t *out, size_t *skipped,
+				      civil_error_t *err);
+void civil_thread_release(civil_thread_t *t);
+
 /* config.c: "~/x" -> "$HOME/x" as git expands a path setting, through
  * libgit2 (takes path over; NULL stays NULL), and a heat threshold from a
  * setting (false: not one). */

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "db.h"
+#include "internal.h"
 #include "util.h"
 
 void civil_lastmod_now(notmuch_database_t *db, civil_lastmod_t *out)

@@ -276,7 +276,7 @@ static void from_db_message(civil_thread_t *t, notmuch_message_t *nm,
 	free(file);
 }
 
-civil_status_t civil_thread_from_db(civil_t *c, const char *query,
+civil_status_t civil_thread_fill_db(civil_t *c, const char *query,
 				    civil_thread_t *out, civil_error_t *err)
 {
 	const civil_heat_t *heat = civil_heat_if_read(c);
@@ -357,7 +357,7 @@ static int mbox_one(civil_message_t *msg, void *arg)
 	return 0;
 }
 
-civil_status_t civil_thread_from_mbox(const void *data, size_t len,
+civil_status_t civil_thread_fill_mbox(const void *data, size_t len,
 				      const char *name,
 				      const civil_heat_t *heat,
 				      civil_thread_t *out, size_t *skipped,
@@ -489,4 +489,142 @@ char *civil_id_query(const char *id)
 
 	civil_db_quote_term(&q, "id", id ? id : "");
 	return civil_buf_detach(&q);
+}
+
+/* ---- the thread as civil.h gives it ---- */
+
+static civil_thread_t *thread_new(void)
+{
+	civil_thread_t *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		abort();
+	return t;
+}
+
+static civil_status_t handed_over(civil_status_t st, civil_thread_t *t,
+				  civil_thread_t **out)
+{
+	if (st) {
+		civil_thread_free(t);
+		t = NULL;
+	}
+	*out = t;
+	return st;
+}
+
+civil_status_t civil_thread_from_db(civil_t *c, const char *query,
+				    civil_thread_t **out, civil_error_t *err)
+{
+	civil_thread_t *t = thread_new();
+
+	return handed_over(civil_thread_fill_db(c, query, t, err), t, out);
+}
+
+civil_status_t civil_thread_from_mbox(const void *data, size_t len,
+				      const char *name,
+				      const civil_heat_t *heat,
+				      civil_thread_t **out, size_t *skipped,
+				      civil_error_t *err)
+{
+	civil_thread_t *t = thread_new();
+
+	return handed_over(
+		civil_thread_fill_mbox(data, len, name, heat, t, skipped, err),
+		t, out);
+}
+
+void civil_thread_free(civil_thread_t *t)
+{
+	if (!t)
+		return;
+	civil_thread_release(t);
+	free(t);
+}
+
+size_t civil_thread_count(const civil_thread_t *t)
+{
+	return t->n;
+}
+
+const char *civil_thread_id(const civil_thread_t *t)
+{
+	return t->thread_id;
+}
+
+const char *civil_thread_msg_id(const civil_thread_t *t, size_t i)
+{
+	return t->msgs[i].id;
+}
+
+long long civil_thread_msg_date(const civil_thread_t *t, size_t i)
+{
+	return t->msgs[i].date;
+}
+
+const char *civil_thread_msg_from(const civil_thread_t *t, size_t i)
+{
+	return t->msgs[i].from;
+}
+
+const char *civil_thread_msg_to(const civil_thread_t *t, size_t i)
+{
+	return t->msgs[i].to;
+}
+
+const char *civil_thread_msg_cc(const civil_thread_t *t, size_t i)
+{
+	return t->msgs[i].cc;
+}
+
+const char *civil_thread_msg_subject(const civil_thread_t *t, size_t i)
+{
+	return t->msgs[i].subject;
+}
+
+const char *civil_thread_msg_list(const civil_thread_t *t, size_t i)
+{
+	return t->msgs[i].list;
+}
+
+const char *civil_thread_msg_in_reply_to(const civil_thread_t *t, size_t i)
+{
+	return t->msgs[i].in_reply_to;
+}
+
+size_t civil_thread_msg_depth(const civil_thread_t *t, size_t i)
+{
+	return t->msgs[i].depth;
+}
+
+const char *civil_thread_msg_authored(const civil_thread_t *t, size_t i)
+{
+	return t->msgs[i].authored;
+}
+
+civil_kind_t civil_thread_msg_kind(const civil_thread_t *t, size_t i)
+{
+	return t->msgs[i].kind;
+}
+
+bool civil_thread_msg_heated(const civil_thread_t *t, size_t i)
+{
+	return t->msgs[i].heated;
+}
+
+bool civil_thread_msg_missing(const civil_thread_t *t, size_t i)
+{
+	return t->msgs[i].missing;
+}
+
+const civil_heat_score_t *civil_thread_msg_heat(const civil_thread_t *t,
+						size_t i)
+{
+	return t->msgs[i].scored ? &t->msgs[i].heat : NULL;
+}
+
+const char *civil_thread_msg_raw(const civil_thread_t *t, size_t i, size_t *len)
+{
+	*len = t->msgs[i].raw_len;
+	return t->msgs[i].raw;
 }

@@ -326,7 +326,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	civil_init();
 	if (civil_heat_new(files, &heat, &err) ||
 	    civil_code_find(NULL, NULL, &code, &err) ||
-	    civil_thread_from_mbox(calm, strlen(calm), "calm", heat, &t,
+	    civil_thread_fill_mbox(calm, strlen(calm), "calm", heat, &t,
 				   &skipped, &err)) {
 		fprintf(stderr, "fuzz-draft: %s\n", err.message);
 		exit(1);
@@ -347,7 +347,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	GString *names;
 	size_t skipped;
 
-	if (civil_thread_from_mbox(data, size, "fuzz", heat, &t, &skipped,
+	if (civil_thread_fill_mbox(data, size, "fuzz", heat, &t, &skipped,
 				   &err)) {
 		civil_error_clear(&err);
 		return 0;

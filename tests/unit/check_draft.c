@@ -34,7 +34,7 @@ static void setup(void)
 
 	ck_assert_int_eq(civil_heat_new(lex, &heat, NULL), 0);
 	ck_assert_int_eq(civil_code_find(NULL, NULL, &code, NULL), 0);
-	ck_assert_int_eq(civil_thread_from_mbox(mbox, strlen(mbox), "t", heat,
+	ck_assert_int_eq(civil_thread_fill_mbox(mbox, strlen(mbox), "t", heat,
 						&thread, &skipped, NULL),
 			 0);
 }
@@ -239,7 +239,7 @@ START_TEST(injection_stays_in_the_body)
 	InternetAddressList *all;
 	size_t skipped;
 
-	ck_assert_int_eq(civil_thread_from_mbox(evil, strlen(evil), "e", heat,
+	ck_assert_int_eq(civil_thread_fill_mbox(evil, strlen(evil), "e", heat,
 						&t, &skipped, NULL),
 			 0);
 	ck_assert_int_eq(civil_draft_build(&t, &o, &out, NULL), 0);
@@ -275,7 +275,7 @@ START_TEST(nested_encoded_words)
 	char *subject, *body;
 	size_t skipped;
 
-	ck_assert_int_eq(civil_thread_from_mbox(evil, strlen(evil), "e", heat,
+	ck_assert_int_eq(civil_thread_fill_mbox(evil, strlen(evil), "e", heat,
 						&t, &skipped, NULL),
 			 0);
 	ck_assert_int_eq(civil_draft_build(&t, &o, &out, NULL), 0);
@@ -317,7 +317,7 @@ START_TEST(lone_encoded_word_start)
 	for (int i = 0; i < 60; i++)
 		civil_buf_adds(&mbox, "\xc3\xa6");
 	civil_buf_adds(&mbox, " 2026\nMessage-ID: <l@t.invalid>\n\nx\n");
-	ck_assert_int_eq(civil_thread_from_mbox(mbox.buf, mbox.len, "l", heat,
+	ck_assert_int_eq(civil_thread_fill_mbox(mbox.buf, mbox.len, "l", heat,
 						&t, &skipped, NULL),
 			 0);
 	ck_assert_int_eq(civil_draft_build(&t, &o, &out, NULL), 0);

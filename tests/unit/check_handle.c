@@ -62,16 +62,20 @@ START_TEST(defaults_read_nothing)
 	setenv("GIT_DIR", git_dir, 1);
 	ck_assert_int_eq(civil_open(NULL, &c, &warnings, NULL), 0);
 	ck_assert_ptr_null(civil_get_repository(c));
-	ck_assert_int_eq(civil_get_code(c)->kind, CIVIL_CODE_BUILTIN);
-	ck_assert_str_eq(civil_get_code(c)->contact, CIVIL_DEFAULT_CONTACT);
-	ck_assert_int_eq(civil_get_settings(c)->tone, CIVIL_TONE_WARN);
-	ck_assert(civil_get_settings(c)->threshold == CIVIL_HEAT_THRESHOLD);
+	ck_assert_int_eq(civil_code_get_kind(civil_get_code(c)),
+			 CIVIL_CODE_BUILTIN);
+	ck_assert_str_eq(civil_code_get_contact(civil_get_code(c)),
+			 CIVIL_DEFAULT_CONTACT);
+	ck_assert_int_eq(civil_config_get_tone(civil_get_settings(c)),
+			 CIVIL_TONE_WARN);
+	ck_assert(civil_config_get_threshold(civil_get_settings(c)) ==
+		  CIVIL_HEAT_THRESHOLD);
 	ck_assert_str_eq(civil_buf_str(&warnings), "");
 	ck_assert_int_eq(civil_get_notmuch_settings(c, &cfg, &err),
 			 CIVIL_STATUS_NOT_FOUND);
 	ck_assert_str_eq(err.message, "no notmuch database named");
-	ck_assert_str_eq(cfg->tag, "heated");
-	ck_assert_ptr_null(cfg->config_path);
+	ck_assert_str_eq(civil_nm_config_get_tag(cfg), "heated");
+	ck_assert_ptr_null(civil_nm_config_get_config_path(cfg));
 	civil_error_clear(&err);
 	/* Asked again: the same answer. */
 	ck_assert_int_eq(civil_get_notmuch_settings(c, &cfg, &err),
@@ -87,10 +91,13 @@ START_TEST(defaults_read_nothing)
 	ck_assert_int_eq(civil_open(&o, &c, &warnings, NULL), 0);
 	ck_assert_str_eq(civil_buf_str(&warnings), "");
 	ck_assert_ptr_nonnull(civil_get_repository(c));
-	ck_assert_str_eq(civil_get_code(c)->contact, "coc@proj.invalid");
-	ck_assert_int_eq(civil_get_settings(c)->tone, CIVIL_TONE_REJECT);
+	ck_assert_str_eq(civil_code_get_contact(civil_get_code(c)),
+			 "coc@proj.invalid");
+	ck_assert_int_eq(civil_config_get_tone(civil_get_settings(c)),
+			 CIVIL_TONE_REJECT);
 	civil_set_tone(c, CIVIL_TONE_OFF);
-	ck_assert_int_eq(civil_get_settings(c)->tone, CIVIL_TONE_OFF);
+	ck_assert_int_eq(civil_config_get_tone(civil_get_settings(c)),
+			 CIVIL_TONE_OFF);
 	civil_close(c);
 
 	unsetenv("GIT_DIR");
@@ -115,7 +122,8 @@ START_TEST(repository_config_and_code)
 	o.repository = dir;
 	ck_assert_int_eq(civil_open(&o, &c, &warnings, NULL), 0);
 	ck_assert_ptr_nonnull(civil_get_repository(c));
-	ck_assert_str_eq(civil_get_code(c)->contact, "coc@proj.invalid");
+	ck_assert_str_eq(civil_code_get_contact(civil_get_code(c)),
+			 "coc@proj.invalid");
 	ck_assert(strstr(civil_buf_str(&warnings), "bad civil.remind"));
 	civil_close(c);
 	civil_buf_release(&warnings);
@@ -153,7 +161,8 @@ START_TEST(named_tree_outside_any_tree)
 	ck_assert_int_eq(chdir("/"), 0);
 	ck_assert_int_eq(civil_open(&o, &c, &warnings, NULL), 0);
 	ck_assert_ptr_nonnull(civil_get_repository(c));
-	ck_assert_str_eq(civil_get_code(c)->contact, "coc@proj.invalid");
+	ck_assert_str_eq(civil_code_get_contact(civil_get_code(c)),
+			 "coc@proj.invalid");
 	ck_assert_str_eq(civil_buf_str(&warnings), "");
 	civil_close(c);
 	/* Not asked for: not read. */
@@ -165,7 +174,8 @@ START_TEST(named_tree_outside_any_tree)
 				   "/nonexistent", NULL });
 	ck_assert_int_eq(civil_open(&o, &c, &warnings, NULL), 0);
 	ck_assert_ptr_null(civil_get_repository(c));
-	ck_assert_str_eq(civil_get_code(c)->contact, CIVIL_DEFAULT_CONTACT);
+	ck_assert_str_eq(civil_code_get_contact(civil_get_code(c)),
+			 CIVIL_DEFAULT_CONTACT);
 	ck_assert(strstr(civil_buf_str(&warnings), "civil.repository: "));
 	civil_close(c);
 	unit_git(dir, (const char *[]){ "config", "--global", "--unset",
@@ -226,7 +236,8 @@ START_TEST(named_database_and_its_verbs)
 	struct civil_buf text = CIVIL_BUF_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
 	const civil_nm_config_t *cfg;
-	civil_thread_t t = { 0 };
+	civil_thread_t *t = NULL;
+	civil_heat_t *h = NULL;
 	char *config = g_strdup_printf("%s/config", dir);
 	char *mail = g_strdup_printf("%s/mail", dir);
 	int status = -1, n = 0;
@@ -248,8 +259,8 @@ START_TEST(named_database_and_its_verbs)
 
 	c = unit_civil(mail);
 	ck_assert_int_eq(civil_get_notmuch_settings(c, &cfg, &err), 0);
-	ck_assert_str_eq(cfg->database_path, mail);
-	ck_assert_ptr_null(cfg->config_path);
+	ck_assert_str_eq(civil_nm_config_get_database_path(cfg), mail);
+	ck_assert_ptr_null(civil_nm_config_get_config_path(cfg));
 	ck_assert_int_eq(
 		civil_heated_foreach(c, NULL, false, count_threads, &n, &err),
 		0);
@@ -257,11 +268,26 @@ START_TEST(named_database_and_its_verbs)
 	ck_assert_int_eq(
 		civil_thread_from_db(c, "id:h1@kernel-test.invalid", &t, &err),
 		0);
-	ck_assert_uint_eq(t.n, 1);
-	ck_assert_str_eq(t.msgs[0].id, "h1@kernel-test.invalid");
+	ck_assert_uint_eq(civil_thread_count(t), 1);
+	ck_assert_str_eq(civil_thread_msg_id(t, 0), "h1@kernel-test.invalid");
+	ck_assert_str_eq(civil_thread_msg_subject(t, 0), "hot");
+	ck_assert(civil_thread_msg_heated(t, 0));
+	ck_assert(!civil_thread_msg_missing(t, 0));
 	/* Not scored: the scorer was never read. */
-	ck_assert(!t.msgs[0].scored);
-	civil_thread_release(&t);
+	ck_assert_ptr_null(civil_thread_msg_heat(t, 0));
+	civil_thread_free(t);
+	/* Scored, once the scorer is read; the same database. */
+	ck_assert_int_eq(civil_get_heat(c, &h, NULL), 0);
+	ck_assert_int_eq(
+		civil_thread_from_db(c, "id:h1@kernel-test.invalid", &t, &err),
+		0);
+	ck_assert_ptr_nonnull(civil_thread_msg_heat(t, 0));
+	ck_assert(civil_thread_msg_heat(t, 0)->score >= CIVIL_HEAT_THRESHOLD);
+	civil_thread_free(t);
+	ck_assert_int_eq(civil_thread_from_db(c, "id:nothere@x", &t, &err),
+			 CIVIL_STATUS_NOT_FOUND);
+	ck_assert_ptr_null(t);
+	civil_error_clear(&err);
 	civil_close(c);
 
 	unsetenv("NOTMUCH_CONFIG");
