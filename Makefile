@@ -106,7 +106,7 @@ deps-fuzz:
 	@scripts/need-deps fuzz
 
 $(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h lib/heat.h lib/learned.h cmd/cmd.h \
-		util/util.h
+		lib/scan.h util/util.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CIVIL_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 

@@ -102,8 +102,11 @@ notmuch_status_t civil_db_read_facts_retry(notmuch_message_t *m,
 					   const char *thread_tag,
 					   civil_db_facts_t *out);
 
-/* The score and reasons civil-scan --apply kept on a message (scan.c);
- * false when it kept none. */
+/* The score and reasons civil-scan --apply keeps on a message
+ * (stored-heat.c): kept (replacing what was there), and read back (false
+ * when it kept none). */
+notmuch_status_t civil_db_store_heat(notmuch_message_t *msg,
+				     const civil_heat_score_t *heat);
 bool civil_db_stored_heat(notmuch_message_t *msg, civil_heat_score_t *out);
 
 /* ---- the reader's corrections (corrections.c) ---- */
