@@ -56,7 +56,7 @@ test_expect_success 'lib/ reads the environment only where it reads settings' '
 		fi
 	done | sort >readers &&
 	printf "config\nconfig-notmuch\n" | sort >expect &&
-	diff expect readers
+	test_cmp expect readers
 '
 
 test_expect_success 'libcivil.so never prints, exits, catches signals or forks' '
