@@ -205,14 +205,14 @@ test_expect_success 'a message file gone from disk: skipped, said, the rest scan
 '
 
 test_expect_success 'a bad query and a missing database: one clear line, status 1' '
-	{ civil-scan "date:garbage.." 2>err; status=$?; } ;
-	test $status -eq 1 && test $(wc -l <err) -eq 1 &&
-	grep "civil-scan: bad query" err &&
-	{ NOTMUCH_CONFIG=$HOME/nope civil-scan 2>err; status=$?; } ;
-	test $status -eq 1 && test $(wc -l <err) -eq 1 &&
+	test_expect_code 1 civil-scan "date:garbage.." 2>err &&
+	test $(wc -l <err) -eq 1 &&
+	grep "^civil-scan: .*.date:garbage\.\.." err &&
+	test_expect_code 1 env NOTMUCH_CONFIG=$HOME/nope civil-scan 2>err &&
+	test $(wc -l <err) -eq 1 &&
 	grep "^civil-scan: " err &&
-	{ NOTMUCH_CONFIG=$HOME/nope civil-heated 2>err; status=$?; } ;
-	test $status -eq 1 && test $(wc -l <err) -eq 1
+	test_expect_code 1 env NOTMUCH_CONFIG=$HOME/nope civil-heated 2>err &&
+	test $(wc -l <err) -eq 1
 '
 
 test_expect_success 'huge, binary and undecodable mail is scanned or skipped, never fatal' '
