@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "options.h"
 
 const char *cmd_name = "civil-heated";
 
@@ -82,62 +83,43 @@ out:
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "explain", no_argument, NULL, 'e' },
-		{ "learned", no_argument, NULL, 'l' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+	struct out o = { false, false, 0 };
+	enum { TEXT, JSON };
+	static const cmd_keyword_t formats[] = {
+		{ "text", TEXT },
+		{ "json", JSON },
+		{ NULL, 0 },
+	};
+	int format = TEXT, argi;
+	bool learned = false;
+	const cmd_option_t opts[] = {
+		{ "explain", bool_argument, .letter = 'e', .out = &o.explain },
+		{ "learned", bool_argument, .out = &learned },
+		{ "format", keyword_argument, .out = &format,
+		  .keywords = formats },
+		{ NULL },
 	};
 	civil_error_t err = CIVIL_ERROR_INIT;
 	struct civil_buf query = CIVIL_BUF_INIT;
-	struct out o = { false, false, 0 };
 	civil_heat_t *heat = NULL;
 	civil_nm_config_t cfg;
 	civil_status_t st;
-	bool learned = false;
 	char *path = NULL;
-	int c, rc = 1;
+	int rc = cmd_options_parse(argc, argv, opts, CMD_OPTIONS_IN_ORDER,
+				   usage, &argi);
 
-	while ((c = cmd_getopt(argc, argv, "+eh", opts)) != -1) {
-		switch (c) {
-		case 'e':
-			o.explain = true;
-			break;
-		case 'l':
-			learned = true;
-			break;
-		case 'f':
-			if (!strcmp(optarg, "json"))
-				o.json = true;
-			else if (strcmp(optarg, "text")) {
-				cmd_warn("unknown format '%s' (want text or "
-					 "json)",
-					 optarg);
-				usage(stderr);
-				return 2;
-			}
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		case 'V':
-			printf("civil-heated %s\n", CIVIL_VERSION);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (learned && (o.explain || o.json || optind < argc)) {
+	if (rc >= 0)
+		return rc;
+	rc = 1;
+	o.json = format == JSON;
+	if (learned && (o.explain || o.json || argi < argc)) {
 		usage(stderr);
 		return 2;
 	}
 	if (learned)
 		return show_learned();
-	for (int i = optind; i < argc; i++)
-		civil_buf_addf(&query, "%s%s", i > optind ? " " : "", argv[i]);
+	for (int i = argi; i < argc; i++)
+		civil_buf_addf(&query, "%s%s", i > argi ? " " : "", argv[i]);
 
 	civil_init();
 	st = civil_nm_config_load(&cfg, &err);

@@ -20,7 +20,6 @@
  * it back under its own name.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +28,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "options.h"
 
 const char *cmd_name = "civil-install";
 
@@ -1155,56 +1155,29 @@ done:
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "git", no_argument, NULL, 'g' },
-		{ "notmuch", no_argument, NULL, 'n' },
-		{ "b4", no_argument, NULL, 'b' },
-		{ "sendmail", no_argument, NULL, 's' },
-		{ "uninstall", no_argument, NULL, 'u' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
 	bool git = false, notmuch = false, b4 = false, sendmail = false;
 	bool uninstall = false;
-	int c, rc = 0;
+	const cmd_option_t opts[] = {
+		{ "git", bool_argument, .out = &git },
+		{ "notmuch", bool_argument, .out = &notmuch },
+		{ "b4", bool_argument, .out = &b4 },
+		{ "sendmail", bool_argument, .out = &sendmail },
+		{ "uninstall", bool_argument, .out = &uninstall },
+		{ NULL },
+	};
+	int argi, rc = cmd_options_parse(argc, argv, opts, 0, usage, &argi);
 
-	while ((c = cmd_getopt(argc, argv, "h", opts)) != -1) {
-		switch (c) {
-		case 'g':
-			git = true;
-			break;
-		case 'n':
-			notmuch = true;
-			break;
-		case 'b':
-			b4 = true;
-			break;
-		case 's':
-			sendmail = true;
-			break;
-		case 'u':
-			uninstall = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		case 'V':
-			printf("civil-install %s\n", CIVIL_VERSION);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	if ((!git && !notmuch && !b4 && !sendmail) || argc - optind > 1 ||
-	    (!git && optind < argc)) {
+	if (rc >= 0)
+		return rc;
+	rc = 0;
+	if ((!git && !notmuch && !b4 && !sendmail) || argc - argi > 1 ||
+	    (!git && argi < argc)) {
 		usage(stderr);
 		return 2;
 	}
 	civil_init();
 	if (git)
-		rc |= do_git(optind < argc ? argv[optind] : ".", uninstall);
+		rc |= do_git(argi < argc ? argv[argi] : ".", uninstall);
 	if (notmuch)
 		rc |= do_notmuch(uninstall);
 	if (b4)

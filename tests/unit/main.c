@@ -99,6 +99,7 @@ int main(void)
 		suite_config_notmuch,
 		suite_db,
 		suite_learn,
+		suite_options,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;
