@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "heated-json.h"
 #include "options.h"
 
 const char *cmd_name = "civil-heated";
@@ -26,25 +27,23 @@ static void usage(FILE *f)
 }
 
 struct out {
-	bool json;
 	bool explain;
-	size_t n;
+	civil_sprinter_t *json; /* NULL: text */
+	struct civil_buf b;
 };
 
 static int print_thread(const civil_heated_thread_t *t, void *arg)
 {
 	struct out *o = arg;
-	struct civil_buf b = CIVIL_BUF_INIT;
 
 	if (o->json) {
-		civil_buf_adds(&b, o->n ? ",\n" : "[");
-		civil_heated_json(&b, t, o->explain);
+		civil_sp_separator(o->json);
+		cmd_heated_json(o->json, t, o->explain);
 	} else {
-		civil_heated_text(&b, t, o->explain);
+		civil_heated_text(&o->b, t, o->explain);
 	}
-	fwrite(b.buf, 1, b.len, stdout);
-	civil_buf_release(&b);
-	o->n++;
+	fwrite(o->b.buf, 1, o->b.len, stdout);
+	civil_buf_reset(&o->b);
 	return 0;
 }
 
@@ -83,7 +82,7 @@ out:
 
 int main(int argc, char **argv)
 {
-	struct out o = { false, false, 0 };
+	struct out o = { false, NULL, CIVIL_BUF_INIT };
 	enum { TEXT, JSON };
 	static const cmd_keyword_t formats[] = {
 		{ "text", TEXT },
@@ -111,8 +110,7 @@ int main(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	rc = 1;
-	o.json = format == JSON;
-	if (learned && (o.explain || o.json || argi < argc)) {
+	if (learned && (o.explain || format == JSON || argi < argc)) {
 		usage(stderr);
 		return 2;
 	}
@@ -121,6 +119,12 @@ int main(int argc, char **argv)
 	for (int i = argi; i < argc; i++)
 		civil_buf_addf(&query, "%s%s", i > argi ? " " : "", argv[i]);
 
+	/* An array, written as its threads come; "[" with the first (an
+	 * error before it leaves standard output empty). */
+	if (format == JSON) {
+		o.json = civil_sprinter_json(&o.b);
+		civil_sp_begin_list(o.json);
+	}
 	civil_init();
 	st = civil_nm_config_load(&cfg, &err);
 	if (st) {
@@ -139,10 +143,14 @@ int main(int argc, char **argv)
 		cmd_warn_error(&err);
 		goto out;
 	}
-	if (o.json)
-		puts(o.n ? "]" : "[]");
+	if (o.json) {
+		civil_sp_end(o.json);
+		fwrite(o.b.buf, 1, o.b.len, stdout);
+	}
 	rc = fflush(stdout) ? 1 : 0;
 out:
+	civil_sprinter_free(o.json);
+	civil_buf_release(&o.b);
 	free(path);
 	civil_heat_free(heat);
 	civil_nm_config_release(&cfg);

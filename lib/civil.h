@@ -699,9 +699,6 @@ civil_status_t civil_tag_line(struct civil_buf *out, char sign, const char *tag,
  * with explain a line a passage; every value escaped. */
 void civil_heated_text(struct civil_buf *out, const civil_heated_thread_t *t,
 		       bool explain);
-/* A thread as one JSON object (doc/civil-heated-json.md). */
-void civil_heated_json(struct civil_buf *out, const civil_heated_thread_t *t,
-		       bool explain);
 
 /* ---- outgoing mail (outgoing.c) ---- */
 

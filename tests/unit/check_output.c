@@ -50,7 +50,7 @@ START_TEST(tag_lines)
 }
 END_TEST
 
-START_TEST(heated_text_and_json)
+START_TEST(heated_text)
 {
 	civil_heated_passage_t p = { "i\td@x", NAN,    "insult",       INFINITY,
 				     true,     "a\nb", "c\r\nthread:1" };
@@ -73,13 +73,6 @@ START_TEST(heated_text_and_json)
 	ck_assert_uint_eq(count(b.buf, '\n'), 3);
 	ck_assert(strstr(b.buf, "\n    s\\r\\nthread:fake\n"));
 	ck_assert(strstr(b.buf, "  ?..?  "));
-	civil_buf_reset(&b);
-	civil_heated_json(&b, &t, true);
-	ck_assert(!strchr(b.buf, '\n'));
-	ck_assert(strstr(b.buf, "\"query\":[\"thread:0\\\"1\",null]"));
-	ck_assert(strstr(b.buf, "\"score\":null"));
-	ck_assert(strstr(b.buf, "\"weight\":null"));
-	ck_assert(strstr(b.buf, "\"peak\":null"));
 	civil_buf_release(&b);
 }
 END_TEST
@@ -91,7 +84,7 @@ Suite *suite_output(void)
 
 	tcase_add_test(tc, scores_line_is_one_record);
 	tcase_add_test(tc, tag_lines);
-	tcase_add_test(tc, heated_text_and_json);
+	tcase_add_test(tc, heated_text);
 	suite_add_tcase(s, tc);
 	return s;
 }

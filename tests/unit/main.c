@@ -100,6 +100,7 @@ int main(void)
 		suite_db,
 		suite_learn,
 		suite_options,
+		suite_sprinter,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;

@@ -36,6 +36,7 @@ Suite *suite_config_notmuch(void);
 Suite *suite_db(void);
 Suite *suite_learn(void);
 Suite *suite_options(void);
+Suite *suite_sprinter(void);
 Suite *suite_heat(void);
 Suite *suite_mbox(void);
 Suite *suite_json(void);
