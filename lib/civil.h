@@ -234,6 +234,22 @@ civil_status_t civil_self_bindir(struct civil_buf *out, civil_error_t *err);
 civil_status_t civil_data_path(const char *rel, struct civil_buf *out,
 			       civil_error_t *err);
 
+/* ---- writing git config (config-write.c) ---- */
+
+/* Set key ("section.name", "section.sub.name") to value in the git config
+ * file at path, as "git config --file PATH --replace-all KEY VALUE"
+ * does: its other lines of key go, the last one becomes the new value (or
+ * it ends the key's section, or a new section ends the file; a missing
+ * file is created).  value NULL unsets every line of key, and a section
+ * left empty by that goes too, so a setting put in and taken out leaves
+ * the file as it was.  Every other byte is kept.  Values are written as
+ * git writes them, so "git config --get" reads back exactly value.  git's
+ * lock (PATH.lock) is held while writing.  CIVIL_STATUS_USAGE for a bad
+ * key; CIVIL_STATUS_UNSUPPORTED for a file with a line that is not git
+ * config (named; nothing is changed).  Not for threads to share a file. */
+civil_status_t civil_config_file_set(const char *path, const char *key,
+				     const char *value, civil_error_t *err);
+
 /* ---- notmuch settings (config-notmuch.c) ---- */
 
 /* The user's notmuch config ($NOTMUCH_CONFIG, $NOTMUCH_PROFILE, the usual

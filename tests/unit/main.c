@@ -101,6 +101,7 @@ int main(void)
 		suite_learn,
 		suite_options,
 		suite_sprinter,
+		suite_config_write,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;

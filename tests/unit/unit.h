@@ -37,6 +37,7 @@ Suite *suite_db(void);
 Suite *suite_learn(void);
 Suite *suite_options(void);
 Suite *suite_sprinter(void);
+Suite *suite_config_write(void);
 Suite *suite_heat(void);
 Suite *suite_mbox(void);
 Suite *suite_json(void);
