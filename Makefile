@@ -63,7 +63,7 @@ UTIL_OBJ = $(UTIL_SRC:%.c=$(B)/obj/%.o)
 UTIL_LIB_OBJ = $(filter-out $(B)/obj/util/run.o,$(UTIL_OBJ))
 UTIL_A = $(B)/lib/libcivil-util.a
 CMD_SHARED = $(B)/obj/cmd/cmd.o $(B)/obj/cmd/nonet.o $(B)/obj/cmd/options.o \
-	$(B)/obj/cmd/heated-json.o
+	$(B)/obj/cmd/print.o
 # Run once per message sent: linked for a fast start (scripts/fast-link-flags).
 FAST_CMDS = civil-remind civil-sendmail
 CMDS = civil-remind civil-sendmail civil-install civil-scan civil-heated \
@@ -107,7 +107,7 @@ deps-fuzz:
 	@scripts/need-deps fuzz
 
 $(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h lib/heat.h lib/learned.h cmd/cmd.h \
-		cmd/options.h cmd/heated-json.h util/util.h
+		cmd/options.h cmd/print.h util/util.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CIVIL_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
@@ -187,7 +187,7 @@ $(UNIT_OBJ): CIVIL_CFLAGS += $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 
 # The commands' own helpers (cmd/: options, printers) are tested here too.
 UNIT_CMD_OBJ = $(B)/obj/cmd/cmd.o $(B)/obj/cmd/options.o \
-	$(B)/obj/cmd/heated-json.o
+	$(B)/obj/cmd/print.o
 $(B)/tests/unit-tests: $(UNIT_OBJ) $(UNIT_CMD_OBJ) $(B)/lib/libcivil.a $(UTIL_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(UNIT_OBJ) $(UNIT_CMD_OBJ) \
@@ -195,8 +195,8 @@ $(B)/tests/unit-tests: $(UNIT_OBJ) $(UNIT_CMD_OBJ) $(B)/lib/libcivil.a $(UTIL_A)
 
 # A harness with replay.c for a main(): what make check runs, no clang
 # needed.  With libFuzzer's main() instead: what make fuzz runs.
-# fuzz-writers holds civil-heated's JSON (cmd/heated-json.c) to its oracles.
-FUZZ_CMD_OBJ = $(B)/obj/cmd/heated-json.o
+# fuzz-writers holds civil-heated's JSON (cmd/print.c) to its oracles.
+FUZZ_CMD_OBJ = $(B)/obj/cmd/print.o
 $(B)/tests/fuzz-%: $(B)/obj/tests/fuzz/fuzz-%.o $(B)/obj/tests/fuzz/replay.o \
 		$(FUZZ_CMD_OBJ) $(B)/lib/libcivil.a $(UTIL_A)
 	@mkdir -p $(dir $@)

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "heated-json.h"
+#include "print.h"
 #include "options.h"
 
 const char *cmd_name = "civil-heated";
@@ -40,7 +40,7 @@ static int print_thread(const civil_heated_thread_t *t, void *arg)
 		civil_sp_separator(o->json);
 		cmd_heated_json(o->json, t, o->explain);
 	} else {
-		civil_heated_text(&o->b, t, o->explain);
+		cmd_heated_text(&o->b, t, o->explain);
 	}
 	fwrite(o->b.buf, 1, o->b.len, stdout);
 	civil_buf_reset(&o->b);

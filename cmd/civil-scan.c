@@ -24,6 +24,7 @@
 
 #include "cmd.h"
 #include "options.h"
+#include "print.h"
 
 const char *cmd_name = "civil-scan";
 
@@ -40,10 +41,12 @@ static void usage(FILE *f)
 static void print_scored(const civil_scan_item_t *item, void *arg)
 {
 	struct civil_buf line = CIVIL_BUF_INIT;
+	civil_sprinter_t *sp = civil_sprinter_text(&line);
 
 	(void)arg;
-	civil_scores_line(&line, item);
+	cmd_scores_line(sp, item);
 	fwrite(line.buf, 1, line.len, stdout);
+	civil_sprinter_free(sp);
 	civil_buf_release(&line);
 }
 

@@ -696,14 +696,8 @@ civil_status_t civil_heated_foreach(const char *query,
 				    civil_heated_fn fn, void *arg,
 				    civil_error_t *err);
 
-/* ---- what the commands print (output.c) ---- */
+/* ---- notmuch tag --batch lines (output.c) ---- */
 
-/* s as a field of a line-oriented output: control characters written as
- * C escapes (\t, \n, \r, \xNN), so a field never holds a TAB or a line
- * break; every other byte as it is.  NULL is "". */
-void civil_field_escape(struct civil_buf *out, const char *s);
-/* "SCORE<TAB>MESSAGE-ID<TAB>REASONS\n", the fields escaped. */
-void civil_scores_line(struct civil_buf *out, const civil_scan_item_t *item);
 /* "+TAG -- PREFIX:\"VALUE\"" (sign '+' or '-'), a "notmuch tag --batch"
  * line without its newline: the tag %XX-encoded, the value quoted as a
  * Xapian boolean term.  A value with a line break can't be written in
@@ -711,10 +705,6 @@ void civil_scores_line(struct civil_buf *out, const civil_scan_item_t *item);
 civil_status_t civil_tag_line(struct civil_buf *out, char sign, const char *tag,
 			      const char *prefix, const char *value,
 			      civil_error_t *err);
-/* A thread as civil-heated shows it: a line of facts, the subject, and
- * with explain a line a passage; every value escaped. */
-void civil_heated_text(struct civil_buf *out, const civil_heated_thread_t *t,
-		       bool explain);
 
 /* ---- outgoing mail (outgoing.c) ---- */
 

@@ -52,7 +52,6 @@ civil_sprinter_t *civil_sprinter_text(struct civil_buf *out)
 	return sprinter_new(out, false);
 }
 
-/* civil.h's: text's one escaping, for the library's line formats too. */
 void civil_field_escape(struct civil_buf *out, const char *s)
 {
 	for (const unsigned char *c = (const unsigned char *)(s ? s : ""); *c;
@@ -165,10 +164,10 @@ void civil_sp_integer(civil_sprinter_t *sp, long long n)
 void civil_sp_double(civil_sprinter_t *sp, double v)
 {
 	begin_value(sp);
-	if (isfinite(v))
-		civil_buf_addf(sp->out, "%.2f", v);
+	if (sp->json && !isfinite(v))
+		civil_buf_adds(sp->out, "null"); /* JSON has no NaN */
 	else
-		civil_buf_adds(sp->out, sp->json ? "null" : "-");
+		civil_buf_addf(sp->out, "%.2f", v);
 }
 
 void civil_sp_boolean(civil_sprinter_t *sp, bool b)

@@ -91,11 +91,16 @@ void civil_json_string(struct civil_buf *out, const char *s);
  * into out as JSON (compact, as doc/civil-heated-json.md shows it) or as
  * text (a list's or map's values TAB-separated, each escaped as
  * civil_field_escape does, keys left out).  Doubles are civil's scores:
- * two decimals, and JSON's null (text's "-") when not finite.  Closing
+ * two decimals ("%.2f"), in JSON null when not finite; null in text is
+ * "-".  Closing
  * the outermost value in JSON ends the line; a separator puts a line
  * break between two values (after the comma in JSON).  Not for threads
  * to share. */
 typedef struct civil_sprinter civil_sprinter_t;
+/* s as a field of a line-oriented output (text's escaping): control
+ * characters written as C escapes (\t, \n, \r, \xNN), so a field never
+ * holds a TAB or a line break; every other byte as it is.  NULL is "". */
+void civil_field_escape(struct civil_buf *out, const char *s);
 civil_sprinter_t *civil_sprinter_json(struct civil_buf *out);
 civil_sprinter_t *civil_sprinter_text(struct civil_buf *out);
 void civil_sprinter_free(civil_sprinter_t *sp);

@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fuzz-writers - the writers of what the commands print (lib/output.c,
- * cmd/heated-json.c through util/sprinter.c, civil_json_string) on values taken from the input: its NUL-separated
- * fields are, in order, a Message-ID, a signal, a match, a thread id, a
+ * fuzz-writers - the writers of what the commands print (cmd/print.c,
+ * through util/sprinter.c; lib/output.c's tag lines; civil_json_string)
+ * on values taken from the input: its NUL-separated fields are, in order, a Message-ID, a signal, a match, a thread id, a
  * subject, authors, a list, a tag, a person, a strip, a sentence, a
  * score and a weight (as text: "nan", "inf" and "1e308" are numbers too),
  * a first and a last date.  Missing fields are empty.
  *
  * Oracles:
- *   - civil_scores_line: one line, ending in its LF, with exactly three
+ *   - cmd_scores_line: one line, ending in its LF, with exactly three
  *     TAB-separated fields and no other control character;
  *   - civil_tag_line: refused (and nothing written) exactly when the value
  *     holds CR or LF; else one line, "+" then the tag, printable and
  *     without spaces, that %XX-decodes to the tag, then " -- id:" and one
  *     quoted Xapian term that unquotes to the value;
- *   - civil_heated_text: "thread:..." then the subject and one line a
+ *   - cmd_heated_text: "thread:..." then the subject and one line a
  *     passage, each of those starting with four spaces: 2 + passages
  *     lines, no control character but their LFs;
  *   - cmd_heated_json: valid JSON (a small strict parser here: RFC 8259
@@ -34,7 +34,7 @@
 
 #include "civil.h"
 #include "util.h"
-#include "../../cmd/heated-json.h"
+#include "../../cmd/print.h"
 
 #define ORACLE(cond)                                                           \
 	do {                                                                   \
@@ -284,8 +284,10 @@ static bool controls_only(const char *s, size_t len, const char *allowed)
 static void scores_line(const civil_scan_item_t *item)
 {
 	struct civil_buf b = CIVIL_BUF_INIT;
+	civil_sprinter_t *sp = civil_sprinter_text(&b);
 
-	civil_scores_line(&b, item);
+	cmd_scores_line(sp, item);
+	civil_sprinter_free(sp);
 	ORACLE(b.len && b.buf[b.len - 1] == '\n');
 	ORACLE(count(b.buf, b.len, '\n') == 1);
 	ORACLE(count(b.buf, b.len, '\t') == 2);
@@ -341,7 +343,7 @@ static void heated_text(const civil_heated_thread_t *t)
 {
 	struct civil_buf b = CIVIL_BUF_INIT;
 
-	civil_heated_text(&b, t, true);
+	cmd_heated_text(&b, t, true);
 	ORACLE(b.len && b.buf[b.len - 1] == '\n');
 	ORACLE(count(b.buf, b.len, '\n') == 2 + t->n_passages);
 	ORACLE(controls_only(b.buf, b.len, "\n"));

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "../../cmd/print.h"
 #include "unit.h"
 
 static size_t count(const char *s, char c)
@@ -20,8 +21,10 @@ START_TEST(scores_line_is_one_record)
 	civil_scan_item_t item = { "a\tb\r\nc\001d\\e@x", "t", 3.5, &heat,
 				   true };
 	struct civil_buf b = CIVIL_BUF_INIT;
+	civil_sprinter_t *sp = civil_sprinter_text(&b);
 
-	civil_scores_line(&b, &item);
+	cmd_scores_line(sp, &item);
+	civil_sprinter_free(sp);
 	ck_assert_str_eq(b.buf, "3.50\ta\\tb\\r\\nc\\x01d\\e@x\tinsult "
 				"'you\\tidiot\\n' (at a person)\n");
 	ck_assert_uint_eq(count(b.buf, '\t'), 2);
@@ -68,7 +71,7 @@ START_TEST(heated_text)
 	t.n_passages = 1;
 	t.first = -(1LL << 62);
 	t.last = 1LL << 62;
-	civil_heated_text(&b, &t, true);
+	cmd_heated_text(&b, &t, true);
 	/* A line of facts, the subject, a passage: three lines. */
 	ck_assert_uint_eq(count(b.buf, '\n'), 3);
 	ck_assert(strstr(b.buf, "\n    s\\r\\nthread:fake\n"));

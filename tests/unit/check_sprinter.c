@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The structured printer (util/sprinter.c) and civil-heated's JSON through
- * it (cmd/heated-json.c), byte for byte as civil-heated wrote it before
+ * it (cmd/print.c), byte for byte as civil-heated wrote it before
  * the printer: doc/civil-heated-json.md. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "../../cmd/heated-json.h"
+#include "../../cmd/print.h"
 #include "unit.h"
 
 START_TEST(json_values)
@@ -92,8 +92,9 @@ START_TEST(text_values)
 		civil_sp_end(sp);
 		civil_sp_separator(sp);
 	}
-	ck_assert_str_eq(b.buf, "3.50\ta\\tb\\r\\nc\\x01d@x\t0\t-\t-\tfalse\n"
-				"3.50\ta\\tb\\r\\nc\\x01d@x\t1\t-\t-\ttrue\n");
+	ck_assert_str_eq(b.buf,
+			 "3.50\ta\\tb\\r\\nc\\x01d@x\t0\t-\tnan\tfalse\n"
+			 "3.50\ta\\tb\\r\\nc\\x01d@x\t1\t-\tnan\ttrue\n");
 	civil_sprinter_free(sp);
 	civil_buf_release(&b);
 }

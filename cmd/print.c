@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * heated-json.c - civil-heated --format=json: the shape of a thread,
- * written through the structured printer (util/sprinter.c).  The command
- * line's format, so it is the commands' and not libcivil's, as notmuch
- * keeps its formats in its CLI.
+ * print.c - what civil-heated and civil-scan print, built so that no
+ * value taken from mail can break its shape: a thread as civil-heated's
+ * text (a line of facts, the subject, a line a passage) or JSON (through
+ * the structured printer, util/sprinter.c), and civil-scan's score
+ * records (through its text form).  These formats are the command
+ * line's, not libcivil's, as notmuch keeps its formats in its CLI;
+ * tests/fuzz/fuzz-writers.c holds them to their shapes.
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-#include "heated-json.h"
+#include "print.h"
 
 #define HOUR (60 * 60)
 #define DAY  (24 * HOUR)
@@ -136,4 +139,72 @@ void cmd_heated_json(civil_sprinter_t *sp, const civil_heated_thread_t *t,
 	}
 	civil_sp_end(sp);
 	civil_buf_release(&query);
+}
+
+/* A date as civil-heated's text shows it: the day, in UTC. */
+static void day(struct civil_buf *out, long long t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+	char buf[32];
+
+	if ((long long)tt != t || !gmtime_r(&tt, &tm) ||
+	    !strftime(buf, sizeof(buf), "%Y-%m-%d", &tm))
+		civil_buf_adds(out, "?");
+	else
+		civil_buf_adds(out, buf);
+}
+
+void cmd_heated_text(struct civil_buf *out, const civil_heated_thread_t *t,
+		     bool explain)
+{
+	civil_buf_adds(out, "thread:");
+	civil_field_escape(out, t->thread);
+	civil_buf_adds(out, "  ");
+	day(out, t->first);
+	civil_buf_adds(out, "..");
+	day(out, t->last);
+	civil_buf_addf(out, "  [%zu msgs, %zu people]  peak ", t->messages,
+		       t->n_people);
+	if (t->scored)
+		civil_buf_addf(out, "%.2f", t->peak);
+	else
+		civil_buf_adds(out, "-");
+	civil_buf_adds(out, "  ");
+	civil_field_escape(out, t->strip);
+	for (size_t i = 0; i < t->n_lists; i++) {
+		civil_buf_adds(out, i ? "," : "  ");
+		civil_field_escape(out, t->lists[i]);
+	}
+	civil_buf_adds(out, "\n    ");
+	civil_field_escape(out, t->subject);
+	civil_buf_addch(out, '\n');
+	for (size_t i = 0; explain && i < t->n_passages; i++) {
+		const civil_heated_passage_t *p = &t->passages[i];
+
+		civil_buf_adds(out, "    id:");
+		civil_field_escape(out, p->id);
+		civil_buf_addf(out, "  %.2f  ", p->score);
+		civil_field_escape(out, p->signal);
+		civil_buf_adds(out, " '");
+		civil_field_escape(out, p->match);
+		civil_buf_addf(out, "'%s: \"",
+			       p->aimed ? " (at a person)" : "");
+		civil_field_escape(out, p->sentence);
+		civil_buf_adds(out, "\"\n");
+	}
+}
+
+void cmd_scores_line(civil_sprinter_t *sp, const civil_scan_item_t *item)
+{
+	struct civil_buf why = CIVIL_BUF_INIT;
+
+	civil_heat_reasons_line(item->heat, &why);
+	civil_sp_begin_list(sp);
+	civil_sp_double(sp, item->score);
+	civil_sp_string(sp, item->id);
+	civil_sp_string(sp, why.buf);
+	civil_sp_end(sp);
+	civil_sp_separator(sp);
+	civil_buf_release(&why);
 }
