@@ -147,6 +147,9 @@ int main(void)
 		suite_stored_heat,
 		suite_scan,
 		suite_heated,
+		suite_options,
+		suite_sprinter,
+		suite_config_write,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;
