@@ -62,7 +62,8 @@ UTIL_SRC = $(sort $(wildcard util/*.c))
 UTIL_OBJ = $(UTIL_SRC:%.c=$(B)/obj/%.o)
 UTIL_LIB_OBJ = $(filter-out $(B)/obj/util/run.o,$(UTIL_OBJ))
 UTIL_A = $(B)/lib/libcivil-util.a
-CMD_SHARED = $(B)/obj/cmd/cmd.o $(B)/obj/cmd/nonet.o $(B)/obj/cmd/open.o
+CMD_SHARED = $(B)/obj/cmd/cmd.o $(B)/obj/cmd/nonet.o $(B)/obj/cmd/open.o \
+	$(B)/obj/cmd/options.o $(B)/obj/cmd/print.o
 # Run once per message sent: linked for a fast start (scripts/fast-link-flags).
 FAST_CMDS = civil-remind civil-sendmail
 CMDS = civil-remind civil-sendmail civil-install civil-scan civil-heated \
@@ -106,7 +107,7 @@ deps-fuzz:
 	@scripts/need-deps fuzz
 
 $(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h lib/handle.h lib/heat.h lib/learned.h cmd/cmd.h \
-		util/util.h
+		lib/scan.h cmd/options.h cmd/print.h util/util.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CIVIL_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
@@ -185,19 +186,25 @@ $(B)/share/civil/%: data/%
 
 $(UNIT_OBJ): CIVIL_CFLAGS += $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 
-$(B)/tests/unit-tests: $(UNIT_OBJ) $(B)/lib/libcivil.a $(UTIL_A)
+# The commands' own helpers (cmd/: options, printers) are tested here too.
+UNIT_CMD_OBJ = $(B)/obj/cmd/cmd.o $(B)/obj/cmd/options.o \
+	$(B)/obj/cmd/print.o
+$(B)/tests/unit-tests: $(UNIT_OBJ) $(UNIT_CMD_OBJ) $(B)/lib/libcivil.a $(UTIL_A)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(UNIT_OBJ) $(B)/lib/libcivil.a \
-		$(UTIL_A) $(CIVIL_LIBS) $(CHECK_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(UNIT_OBJ) $(UNIT_CMD_OBJ) \
+		$(B)/lib/libcivil.a $(UTIL_A) $(CIVIL_LIBS) $(CHECK_LIBS)
 
 # A harness with replay.c for a main(): what make check runs, no clang
 # needed.  With libFuzzer's main() instead: what make fuzz runs.
+# fuzz-writers holds civil-heated's JSON (cmd/print.c) to its oracles.
+FUZZ_CMD_OBJ = $(B)/obj/cmd/print.o
 $(B)/tests/fuzz-%: $(B)/obj/tests/fuzz/fuzz-%.o $(B)/obj/tests/fuzz/replay.o \
-		$(B)/lib/libcivil.a $(UTIL_A)
+		$(FUZZ_CMD_OBJ) $(B)/lib/libcivil.a $(UTIL_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CIVIL_LIBS)
 
-$(B)/libfuzzer/fuzz-%: $(B)/obj/tests/fuzz/fuzz-%.o $(B)/lib/libcivil.a $(UTIL_A)
+$(B)/libfuzzer/fuzz-%: $(B)/obj/tests/fuzz/fuzz-%.o $(FUZZ_CMD_OBJ) \
+		$(B)/lib/libcivil.a $(UTIL_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^ \
 		$(CIVIL_LIBS)

@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "print.h"
+#include "options.h"
 
 const char *cmd_name = "civil-heated";
 
@@ -25,25 +27,23 @@ static void usage(FILE *f)
 }
 
 struct out {
-	bool json;
 	bool explain;
-	size_t n;
+	civil_sprinter_t *json; /* NULL: text */
+	struct civil_buf b;
 };
 
 static int print_thread(const civil_heated_thread_t *t, void *arg)
 {
 	struct out *o = arg;
-	struct civil_buf b = CIVIL_BUF_INIT;
 
 	if (o->json) {
-		civil_buf_adds(&b, o->n ? ",\n" : "[");
-		civil_heated_json(&b, t, o->explain);
+		civil_sp_separator(o->json);
+		cmd_heated_json(o->json, t, o->explain);
 	} else {
-		civil_heated_text(&b, t, o->explain);
+		cmd_heated_text(&o->b, t, o->explain);
 	}
-	fwrite(b.buf, 1, b.len, stdout);
-	civil_buf_release(&b);
-	o->n++;
+	fwrite(o->b.buf, 1, o->b.len, stdout);
+	civil_buf_reset(&o->b);
 	return 0;
 }
 
@@ -82,64 +82,50 @@ out:
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "explain", no_argument, NULL, 'e' },
-		{ "learned", no_argument, NULL, 'l' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+	struct out o = { false, NULL, CIVIL_BUF_INIT };
+	enum { TEXT, JSON };
+	static const cmd_keyword_t formats[] = {
+		{ "text", TEXT },
+		{ "json", JSON },
+		{ NULL, 0 },
+	};
+	int format = TEXT, argi;
+	bool learned = false;
+	const cmd_option_t opts[] = {
+		{ "explain", bool_argument, .letter = 'e', .out = &o.explain },
+		{ "learned", bool_argument, .out = &learned },
+		{ "format", keyword_argument, .out = &format,
+		  .keywords = formats },
+		{ NULL },
 	};
 	civil_error_t err = CIVIL_ERROR_INIT;
 	struct civil_buf query = CIVIL_BUF_INIT;
-	struct out o = { false, false, 0 };
 	civil_heat_t *heat = NULL;
 	const civil_nm_config_t *cfg;
 	civil_t *civ = NULL;
 	civil_status_t st;
-	bool learned = false;
 	char *path = NULL;
-	int c, rc = 1;
+	int rc = cmd_options_parse(argc, argv, opts, CMD_OPTIONS_IN_ORDER,
+				   usage, &argi);
 
-	while ((c = cmd_getopt(argc, argv, "+eh", opts)) != -1) {
-		switch (c) {
-		case 'e':
-			o.explain = true;
-			break;
-		case 'l':
-			learned = true;
-			break;
-		case 'f':
-			if (!strcmp(optarg, "json"))
-				o.json = true;
-			else if (strcmp(optarg, "text")) {
-				cmd_warn("unknown format '%s' (want text or "
-					 "json)",
-					 optarg);
-				usage(stderr);
-				return 2;
-			}
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		case 'V':
-			printf("civil-heated %s\n", CIVIL_VERSION);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (learned && (o.explain || o.json || optind < argc)) {
+	if (rc >= 0)
+		return rc;
+	rc = 1;
+	if (learned && (o.explain || format == JSON || argi < argc)) {
 		usage(stderr);
 		return 2;
 	}
 	if (learned)
 		return show_learned();
-	for (int i = optind; i < argc; i++)
-		civil_buf_addf(&query, "%s%s", i > optind ? " " : "", argv[i]);
+	for (int i = argi; i < argc; i++)
+		civil_buf_addf(&query, "%s%s", i > argi ? " " : "", argv[i]);
 
+	/* An array, written as its threads come; "[" with the first (an
+	 * error before it leaves standard output empty). */
+	if (format == JSON) {
+		o.json = civil_sprinter_json(&o.b);
+		civil_sp_begin_list(o.json);
+	}
 	civil_init();
 	civ = cmd_open(CMD_OPEN_NOTMUCH, NULL);
 	if (!civ)
@@ -161,10 +147,14 @@ int main(int argc, char **argv)
 		cmd_warn_error(&err);
 		goto out;
 	}
-	if (o.json)
-		puts(o.n ? "]" : "[]");
+	if (o.json) {
+		civil_sp_end(o.json);
+		fwrite(o.b.buf, 1, o.b.len, stdout);
+	}
 	rc = fflush(stdout) ? 1 : 0;
 out:
+	civil_sprinter_free(o.json);
+	civil_buf_release(&o.b);
 	free(path);
 	civil_close(civ);
 	civil_buf_release(&query);

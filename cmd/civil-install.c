@@ -20,7 +20,6 @@
  * it back under its own name.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +28,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "options.h"
 
 const char *cmd_name = "civil-install";
 
@@ -72,78 +72,56 @@ static char *gc_get(const char *key)
 	return gc_get_in("--global", key);
 }
 
-/* git config SCOPE KEY VALUE; VALUE NULL or UNSET unsets it. */
-static int gc_set_in(const char *scope, const char *key, const char *value)
-{
-	const char *set[] = { "git", "config", scope, key, value, NULL };
-	const char *unset[] = { "git", "config", scope, "--unset", key, NULL };
-	struct civil_buf out = CIVIL_BUF_INIT;
-	civil_error_t err = CIVIL_ERROR_INIT;
-	bool clear = !value || !strcmp(value, UNSET);
-	int status = 0;
+static char *global_file(void);
 
-	if (civil_run(clear ? unset : set, NULL, NULL, 0, &out, &status,
-		      &err)) {
-		civil_buf_release(&out);
+/* The file git config SCOPE (--global or --local: the repository git
+ * would use here) writes; malloc'd, or NULL (said). */
+static char *scope_file(const char *scope)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_repo_t *here = NULL;
+	char *path;
+
+	if (strcmp(scope, "--local"))
+		return global_file();
+	if (civil_repo_open_env(&here, &err)) {
+		cmd_warn_error(&err);
+		return NULL;
+	}
+	path = g_strdup_printf("%s/config", civil_repo_common_dir(here));
+	civil_repo_free(here);
+	return path;
+}
+
+/* Set key to value in file, by the library's writer (the layer that
+ * reads it); value NULL or UNSET unsets it, and a section that leaves
+ * empty goes too. */
+static int config_set(const char *file, const char *key, const char *value)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+
+	if (value && !strcmp(value, UNSET))
+		value = NULL;
+	if (civil_config_file_set(file, key, value, &err)) {
 		cmd_warn_error(&err);
 		return -1;
 	}
-	civil_buf_release(&out);
-	/* Unsetting what isn't set is fine (git says 5). */
-	if (status && !(clear && status == 5)) {
-		cmd_warn("git config %s %s failed", scope, key);
-		return -1;
-	}
 	return 0;
+}
+
+/* git config SCOPE KEY VALUE, as config_set. */
+static int gc_set_in(const char *scope, const char *key, const char *value)
+{
+	char *file = scope_file(scope);
+	int rc = file ? config_set(file, key, value) : -1;
+
+	g_free(file);
+	return rc;
 }
 
 static int gc_set(const char *key, const char *value)
 {
 	return gc_set_in("--global", key, value);
-}
-
-/* Record VALUE under KEY, UNSET included, for --uninstall to read. */
-static int gc_store(const char *key, const char *value)
-{
-	const char *set[] = { "git", "config", "--global", key, value, NULL };
-	struct civil_buf out = CIVIL_BUF_INIT;
-	int status = 0;
-
-	if (civil_run(set, NULL, NULL, 0, &out, &status, NULL) || status) {
-		civil_buf_release(&out);
-		cmd_warn("git config --global %s failed", key);
-		return -1;
-	}
-	civil_buf_release(&out);
-	return 0;
-}
-
-/* git leaves "[section]" behind when its last key goes; take it away, so
- * an uninstall gives back the very file there was. */
-static void gc_prune_in(const char *scope, const char *section)
-{
-	struct civil_buf re = CIVIL_BUF_INIT, out = CIVIL_BUF_INIT;
-	const char *get[] = {
-		"git", "config", scope, "--get-regexp", NULL, NULL
-	};
-	const char *rm[] = { "git",   "config", scope, "--remove-section",
-			     section, NULL };
-	int status = 0;
-
-	civil_buf_addf(&re, "^%s\\.", section);
-	get[4] = re.buf;
-	/* What is left in the section is git's to know, not the user's to
-	 * read: its output is taken, never let through. */
-	if (!civil_run_quiet(get, NULL, NULL, 0, &out, &status, NULL) &&
-	    status == 1)
-		civil_run_quiet(rm, NULL, NULL, 0, &out, &status, NULL);
-	civil_buf_release(&re);
-	civil_buf_release(&out);
-}
-
-static void gc_prune(const char *section)
-{
-	gc_prune_in("--global", section);
 }
 
 static char *our_program(const char *name)
@@ -221,7 +199,6 @@ static int b4_template(bool uninstall)
 		if (cur && !strcmp(cur, path.buf)) {
 			if (gc_set_in(scope, B4_TEMPLATE_KEY, UNSET))
 				goto done;
-			gc_prune_in(scope, "b4");
 			if (unlink(path.buf) < 0 && errno != ENOENT)
 				cmd_warn("can't remove '%s': %s", path.buf,
 					 strerror(errno));
@@ -282,27 +259,6 @@ done:
 	civil_buf_release(&path);
 	civil_buf_release(&dir);
 	return rc;
-}
-
-/* git leaves "[section]" behind when its last key goes: take away the
- * section key was in when nothing is left in it, so an uninstall gives
- * back the very file there was. */
-static void file_prune(const char *file, const char *key)
-{
-	char *section = g_strndup(key, (size_t)(strrchr(key, '.') - key));
-	char *quoted = g_regex_escape_string(section, -1);
-	char *re = g_strdup_printf("^%s\\.[^.]*$", quoted);
-	const char *get[] = { "git",	      "config", "--file", file,
-			      "--get-regexp", re,	NULL };
-	const char *rm[] = { "git", "config",		"--file",
-			     file,  "--remove-section", section,
-			     NULL };
-
-	if (!git_config(get, NULL))
-		git_config(rm, NULL);
-	g_free(section);
-	g_free(quoted);
-	g_free(re);
 }
 
 /*
@@ -480,18 +436,14 @@ static int setting_replace(const char *file, const char *key, const char *old,
 {
 	char *was = g_strdup_printf("civil-install.%s.was", key);
 	char *set = g_strdup_printf("civil-install.%s.set", key);
-	const char *a1[] = { "git", "config",	       "--file", file,
-			     was,   old ? old : UNSET, NULL };
-	const char *a2[] = {
-		"git", "config", "--file", file, set, value, NULL
-	};
-	const char *a3[] = { "git",	      "config", "--file", file,
-			     "--replace-all", key,	value,	  NULL };
+	civil_error_t err = CIVIL_ERROR_INIT;
 	int rc = 0;
 
-	if (!git_config(a1, NULL) || !git_config(a2, NULL) ||
-	    !git_config(a3, NULL)) {
-		cmd_warn("can't set %s in '%s'", key, file);
+	if (civil_config_file_set(file, was, old ? old : UNSET, &err) ||
+	    civil_config_file_set(file, set, value, &err) ||
+	    civil_config_file_set(file, key, value, &err)) {
+		cmd_warn("can't set %s in '%s': %s", key, file, err.message);
+		civil_error_clear(&err);
 		rc = -1;
 	}
 	g_free(was);
@@ -519,6 +471,11 @@ static char *global_file(void)
 			  ? g_strdup_printf("%s/git/config", xdg)
 			  : g_strdup_printf("%s/.config/git/config", home);
 
+	if (getenv("GIT_CONFIG_GLOBAL") && *getenv("GIT_CONFIG_GLOBAL")) {
+		g_free(dot);
+		g_free(x);
+		return g_strdup(getenv("GIT_CONFIG_GLOBAL"));
+	}
 	/* git writes ~/.gitconfig unless only the XDG file is there. */
 	if (access(dot, F_OK) < 0 && access(x, F_OK) == 0) {
 		g_free(dot);
@@ -720,21 +677,11 @@ static int routes_uninstall(void)
 		/* civil-install.<key>.was: the key is the "identity". */
 		const char *key = e->identity, *was = e->value;
 		char *set_key = g_strdup_printf("civil-install.%s.set", key);
-		char *stash = g_strdup_printf("civil-install.%s", key);
+		char *was_key = g_strdup_printf("civil-install.%s.was", key);
 		const char *get_set[] = { "git",   "config", "--file", e->file,
 					  "--get", set_key,  NULL };
 		const char *get_cur[] = { "git",   "config", "--file", e->file,
 					  "--get", key,	     NULL };
-		const char *unset[] = { "git",	 "config",	"--file",
-					e->file, "--unset-all", key,
-					NULL };
-		const char *put[] = {
-			"git",		 "config", "--file", e->file,
-			"--replace-all", key,	   was,	     NULL
-		};
-		const char *drop[] = { "git",	"config",	    "--file",
-				       e->file, "--remove-section", stash,
-				       NULL };
 		struct civil_buf set = CIVIL_BUF_INIT, cur = CIVIL_BUF_INIT;
 		bool restore;
 
@@ -750,8 +697,7 @@ static int routes_uninstall(void)
 			printf("%s: %s in '%s' was changed since civil-install "
 			       "--b4; left as it is\n",
 			       cmd_name, key, e->file);
-		} else if (!strcmp(was, UNSET) ? !git_config(unset, NULL)
-					       : !git_config(put, NULL)) {
+		} else if (config_set(e->file, key, was)) {
 			cmd_warn("can't put %s back in '%s'", key, e->file);
 			rc = 1;
 			goto next;
@@ -761,12 +707,14 @@ static int routes_uninstall(void)
 			       strcmp(was, UNSET) ? was : "unset",
 			       strcmp(was, UNSET) ? "'" : "", e->file);
 		}
-		git_config(drop, NULL);
-		file_prune(e->file, key);
+		/* What was kept for it goes, its section with it. */
+		if (config_set(e->file, set_key, NULL) ||
+		    config_set(e->file, was_key, NULL))
+			rc = 1;
 		done++;
 	next:
 		g_free(set_key);
-		g_free(stash);
+		g_free(was_key);
 		civil_buf_release(&set);
 		civil_buf_release(&cur);
 	}
@@ -809,8 +757,6 @@ static int do_sendmail(bool uninstall)
 		if (set_by_us && (gc_set("civil.sendmail", UNSET) ||
 				  gc_set("civil-install.sendmail-set", UNSET)))
 			goto done;
-		gc_prune("civil-install");
-		gc_prune("civil");
 		printf("%s: remove the lines naming %s from your mail client's "
 		       "configuration\n",
 		       cmd_name, ours);
@@ -820,8 +766,8 @@ static int do_sendmail(bool uninstall)
 	if (!real) {
 		real = cmd_default_sendmail();
 		/* Pinned now, so mail keeps going where it went today. */
-		if (gc_store("civil.sendmail", real) ||
-		    gc_store("civil-install.sendmail-set", "true"))
+		if (gc_set("civil.sendmail", real) ||
+		    gc_set("civil-install.sendmail-set", "true"))
 			goto done;
 	}
 	printf("civil-sendmail hands mail on to: %s (git config civil.sendmail)"
@@ -1172,56 +1118,29 @@ done:
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "git", no_argument, NULL, 'g' },
-		{ "notmuch", no_argument, NULL, 'n' },
-		{ "b4", no_argument, NULL, 'b' },
-		{ "sendmail", no_argument, NULL, 's' },
-		{ "uninstall", no_argument, NULL, 'u' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
 	bool git = false, notmuch = false, b4 = false, sendmail = false;
 	bool uninstall = false;
-	int c, rc = 0;
+	const cmd_option_t opts[] = {
+		{ "git", bool_argument, .out = &git },
+		{ "notmuch", bool_argument, .out = &notmuch },
+		{ "b4", bool_argument, .out = &b4 },
+		{ "sendmail", bool_argument, .out = &sendmail },
+		{ "uninstall", bool_argument, .out = &uninstall },
+		{ NULL },
+	};
+	int argi, rc = cmd_options_parse(argc, argv, opts, 0, usage, &argi);
 
-	while ((c = cmd_getopt(argc, argv, "h", opts)) != -1) {
-		switch (c) {
-		case 'g':
-			git = true;
-			break;
-		case 'n':
-			notmuch = true;
-			break;
-		case 'b':
-			b4 = true;
-			break;
-		case 's':
-			sendmail = true;
-			break;
-		case 'u':
-			uninstall = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		case 'V':
-			printf("civil-install %s\n", CIVIL_VERSION);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	if ((!git && !notmuch && !b4 && !sendmail) || argc - optind > 1 ||
-	    (!git && optind < argc)) {
+	if (rc >= 0)
+		return rc;
+	rc = 0;
+	if ((!git && !notmuch && !b4 && !sendmail) || argc - argi > 1 ||
+	    (!git && argi < argc)) {
 		usage(stderr);
 		return 2;
 	}
 	civil_init();
 	if (git)
-		rc |= do_git(optind < argc ? argv[optind] : ".", uninstall);
+		rc |= do_git(argi < argc ? argv[argi] : ".", uninstall);
 	if (notmuch)
 		rc |= do_notmuch(uninstall);
 	if (b4)

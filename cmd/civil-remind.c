@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "options.h"
 
 const char *cmd_name = "civil-remind";
 
@@ -157,42 +158,28 @@ done:
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+	bool dry_run = false;
+	const cmd_option_t opts[] = {
+		{ "dry-run", bool_argument, .letter = 'n', .out = &dry_run },
+		{ NULL },
 	};
 	struct civil_buf in = CIVIL_BUF_INIT;
 	civil_outgoing_t og = { 0 };
 	civil_error_t err = CIVIL_ERROR_INIT;
 	const char *path, *headers, *data;
-	bool dry_run = false;
 	size_t len;
-	int c, rc = 0;
+	int argi, rc = cmd_options_parse(argc, argv, opts, CMD_OPTIONS_IN_ORDER,
+					 usage, &argi);
 
-	while ((c = cmd_getopt(argc, argv, "+nh", opts)) != -1) {
-		switch (c) {
-		case 'n':
-			dry_run = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		case 'V':
-			printf("civil-remind %s\n", CIVIL_VERSION);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (optind >= argc) {
+	if (rc >= 0)
+		return rc;
+	rc = 0;
+	if (argi >= argc) {
 		usage(stderr);
 		return 2;
 	}
-	path = argv[optind];
-	headers = optind + 1 < argc ? argv[optind + 1] : NULL;
+	path = argv[argi];
+	headers = argi + 1 < argc ? argv[argi + 1] : NULL;
 
 	civil_init();
 	if (civil_file_read(path, &in, &err)) {

@@ -23,6 +23,8 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "options.h"
+#include "print.h"
 
 const char *cmd_name = "civil-scan";
 
@@ -39,10 +41,12 @@ static void usage(FILE *f)
 static void print_scored(const civil_scan_item_t *item, void *arg)
 {
 	struct civil_buf line = CIVIL_BUF_INIT;
+	civil_sprinter_t *sp = civil_sprinter_text(&line);
 
 	(void)arg;
-	civil_scores_line(&line, item);
+	cmd_scores_line(sp, item);
 	fwrite(line.buf, 1, line.len, stdout);
+	civil_sprinter_free(sp);
 	civil_buf_release(&line);
 }
 
@@ -113,22 +117,20 @@ static int forget_learned(void)
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "apply", no_argument, NULL, 'a' },
-		{ "scores", no_argument, NULL, 's' },
-		{ "mbox", required_argument, NULL, 'm' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "forget", no_argument, NULL, 'F' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+	bool apply = false, scores = false, verbose = false, forget = false;
+	const char *mbox_path = NULL;
+	const cmd_option_t opts[] = {
+		{ "apply", bool_argument, .letter = 'a', .out = &apply },
+		{ "scores", bool_argument, .letter = 's', .out = &scores },
+		{ "mbox", string_argument, .letter = 'm', .out = &mbox_path },
+		{ "verbose", bool_argument, .letter = 'v', .out = &verbose },
+		{ "forget", bool_argument, .out = &forget },
+		{ NULL },
 	};
 	civil_scan_sink_t sink = { NULL, print_line, print_warning, NULL };
 	civil_error_t err = CIVIL_ERROR_INIT;
 	struct civil_buf mbox = CIVIL_BUF_INIT;
-	bool apply = false, scores = false, verbose = false, forget = false;
 	char *learned = NULL;
-	const char *mbox_path = NULL;
 	civil_scan_stats_t stats;
 	civil_scan_opts_t o = { 0 };
 	const civil_nm_config_t *cfg;
@@ -136,39 +138,15 @@ int main(int argc, char **argv)
 	civil_t *civ = NULL;
 	civil_status_t st;
 	char *query = NULL;
-	int c, rc = 1;
+	int argi, rc = cmd_options_parse(argc, argv, opts, CMD_OPTIONS_IN_ORDER,
+					 usage, &argi);
 
-	while ((c = cmd_getopt(argc, argv, "+asm:vh", opts)) != -1) {
-		switch (c) {
-		case 'a':
-			apply = true;
-			break;
-		case 's':
-			scores = true;
-			break;
-		case 'm':
-			mbox_path = optarg;
-			break;
-		case 'v':
-			verbose = true;
-			break;
-		case 'F':
-			forget = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		case 'V':
-			printf("civil-scan %s\n", CIVIL_VERSION);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
+	if (rc >= 0)
+		return rc;
+	rc = 1;
 	if ((apply && scores) || (apply && mbox_path) ||
-	    (mbox_path && optind < argc) ||
-	    (forget && (apply || scores || mbox_path || optind < argc))) {
+	    (mbox_path && argi < argc) ||
+	    (forget && (apply || scores || mbox_path || argi < argc))) {
 		usage(stderr);
 		return 2;
 	}
@@ -210,7 +188,7 @@ int main(int argc, char **argv)
 							    : "<stdin>",
 				     &o, &sink, &stats, &err);
 	} else {
-		query = join_query(argc - optind, argv + optind,
+		query = join_query(argc - argi, argv + argi,
 				   civil_nm_config_get_query(cfg));
 		o.query = query;
 		st = civil_scan(civ, &o, &sink, &stats, &err);

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* cmd.c - messages in the form "civil-scan: can't open database '/x': why",
- * options parsed so that getopt says it the same way. */
+/* cmd.c - messages in the form "civil-scan: can't open database '/x': why". */
 #include <glib.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,15 +7,6 @@
 #include <string.h>
 
 #include "cmd.h"
-
-int cmd_getopt(int argc, char **argv, const char *shortopts,
-	       const struct option *longopts)
-{
-	/* getopt prints argv[0]: a hook or a mail client runs us by our
-	 * full path. */
-	argv[0] = (char *)cmd_name;
-	return getopt_long(argc, argv, shortopts, longopts, NULL);
-}
 
 void cmd_warn(const char *fmt, ...)
 {

@@ -3,18 +3,10 @@
 #ifndef CIVIL_CMD_H
 #define CIVIL_CMD_H
 
-#include <getopt.h>
-
 #include "civil.h"
 #include "util.h"
 
 extern const char *cmd_name;
-
-/* getopt_long(), whose complaints about options name the command
- * ("civil-scan: unrecognized option '--x'") and not the path it was run
- * by, as every other message does. */
-int cmd_getopt(int argc, char **argv, const char *shortopts,
-	       const struct option *longopts);
 
 /* "prog: message" on stderr. */
 void cmd_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "options.h"
 
 const char *cmd_name = "escalate-thread";
 
@@ -151,26 +152,31 @@ done:
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "stdout", no_argument, NULL, 's' },
-		{ "notmuch", no_argument, NULL, 'n' },
-		{ "force", no_argument, NULL, 'f' },
-		{ "edit", no_argument, NULL, 'e' },
-		{ "message", required_argument, NULL, 'm' },
-		{ "only-selected", no_argument, NULL, 'O' },
-		{ "mbox", required_argument, NULL, 'M' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
+	const char *output = NULL, *mbox = NULL;
+	bool force = false, editing = false, only = false, stdout_ = false;
+	bool notmuch = false;
+	int at_output = 0, at_stdout = 0, at_notmuch = 0;
+	cmd_list_t messages = { NULL, 0 };
+	const cmd_option_t opts[] = {
+		{ "output", string_argument, .letter = 'o', .out = &output,
+		  .given = &at_output },
+		{ "stdout", bool_argument, .letter = 's', .out = &stdout_,
+		  .given = &at_stdout },
+		{ "notmuch", bool_argument, .out = &notmuch,
+		  .given = &at_notmuch },
+		{ "force", bool_argument, .out = &force },
+		{ "edit", bool_argument, .out = &editing },
+		{ "message", list_argument, .out = &messages },
+		{ "only-selected", bool_argument, .out = &only },
+		{ "mbox", string_argument, .out = &mbox },
+		{ NULL },
 	};
 	civil_error_t err = CIVIL_ERROR_INIT;
 	struct civil_buf warnings = CIVIL_BUF_INIT, draft = CIVIL_BUF_INIT;
 	struct civil_buf input = CIVIL_BUF_INIT, where = CIVIL_BUF_INIT;
-	char **picked = calloc((size_t)argc + 1, sizeof(*picked));
+	char **picked = NULL;
 	size_t n_picked = 0;
-	const char *output = NULL, *mbox = NULL;
-	bool force = false, editing = false, only = false, have_nm;
+	bool have_nm;
 	enum dest dest = DEST_DEFAULT;
 	civil_draft_opts_t o = { 0 };
 	civil_thread_t *thread = NULL;
@@ -181,51 +187,24 @@ int main(int argc, char **argv)
 	civil_t *civ = NULL;
 	char *query = NULL;
 	size_t skipped = 0;
-	int c, rc = 1;
+	int argi, rc = cmd_options_parse(argc, argv, opts, 0, usage, &argi);
 
-	while ((c = cmd_getopt(argc, argv, "o:sh", opts)) != -1) {
-		switch (c) {
-		case 'o':
-			output = optarg;
-			dest = DEST_FILE;
-			break;
-		case 's':
-			dest = DEST_STDOUT;
-			break;
-		case 'n':
-			dest = DEST_NOTMUCH;
-			break;
-		case 'f':
-			force = true;
-			break;
-		case 'e':
-			editing = true;
-			break;
-		case 'm':
-			picked[n_picked++] = civil_bare_id(optarg);
-			break;
-		case 'O':
-			only = true;
-			break;
-		case 'M':
-			mbox = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			rc = 0;
-			goto args;
-		case 'V':
-			printf("escalate-thread %s\n", CIVIL_VERSION);
-			rc = 0;
-			goto args;
-		default:
-			usage(stderr);
-			rc = 2;
-			goto args;
-		}
-	}
-	if ((mbox ? optind != argc : optind != argc - 1) ||
-	    (only && !n_picked)) {
+	if (rc >= 0)
+		goto args;
+	rc = 1;
+	/* --output, --stdout, --notmuch: the last one given. */
+	if (at_output > at_stdout && at_output > at_notmuch)
+		dest = DEST_FILE;
+	else if (at_stdout > at_notmuch)
+		dest = DEST_STDOUT;
+	else if (at_notmuch)
+		dest = DEST_NOTMUCH;
+	picked = calloc(messages.n + 1, sizeof(*picked));
+	if (!picked)
+		abort();
+	for (; n_picked < messages.n; n_picked++)
+		picked[n_picked] = civil_bare_id(messages.v[n_picked]);
+	if ((mbox ? argi != argc : argi != argc - 1) || (only && !n_picked)) {
 		usage(stderr);
 		rc = 2;
 		goto args;
@@ -261,15 +240,15 @@ int main(int argc, char **argv)
 				 "goes on without them",
 				 skipped, mbox);
 	} else {
-		query = civil_thread_query(argv[optind]);
+		query = civil_thread_query(argv[argi]);
 		if (!query) {
-			cmd_warn("no Message-ID in '%s'", argv[optind]);
+			cmd_warn("no Message-ID in '%s'", argv[argi]);
 			goto out;
 		}
 		if (!have_nm) {
 			cmd_warn("no notmuch database to find '%s' in; use "
 				 "--mbox FILE",
-				 argv[optind]);
+				 argv[argi]);
 			goto out;
 		}
 		if (civil_thread_from_db(civ, query, &thread, &err)) {
@@ -352,5 +331,6 @@ args:
 	for (size_t i = 0; i < n_picked; i++)
 		free(picked[i]);
 	free(picked);
+	free(messages.v);
 	return rc;
 }

@@ -222,6 +222,22 @@ const char *civil_config_get_user_email(const civil_config_t *cfg);
 civil_status_t civil_remind_mode_parse(const char *s, civil_remind_mode_t *out);
 civil_status_t civil_tone_mode_parse(const char *s, civil_tone_mode_t *out);
 
+/* ---- writing git config (config-write.c) ---- */
+
+/* Set key ("section.name", "section.sub.name") to value in the git config
+ * file at path, as "git config --file PATH --replace-all KEY VALUE"
+ * does: its other lines of key go, the last one becomes the new value (or
+ * it ends the key's section, or a new section ends the file; a missing
+ * file is created).  value NULL unsets every line of key, and a section
+ * left empty by that goes too, so a setting put in and taken out leaves
+ * the file as it was.  Every other byte is kept.  Values are written as
+ * git writes them, so "git config --get" reads back exactly value.  git's
+ * lock (PATH.lock) is held while writing.  CIVIL_STATUS_USAGE for a bad
+ * key; CIVIL_STATUS_UNSUPPORTED for a file with a line that is not git
+ * config (named; nothing is changed).  Not for threads to share a file. */
+civil_status_t civil_config_file_set(const char *path, const char *key,
+				     const char *value, civil_error_t *err);
+
 /* ---- notmuch settings (config-notmuch.c) ---- */
 
 /* The notmuch config civil_open was told of (or, with
@@ -747,14 +763,8 @@ civil_status_t civil_heated_foreach(civil_t *c, const char *query,
 				    bool explain, civil_heated_fn fn,
 				    void *arg, civil_error_t *err);
 
-/* ---- what the commands print (output.c) ---- */
+/* ---- notmuch tag --batch lines (output.c) ---- */
 
-/* s as a field of a line-oriented output: control characters written as
- * C escapes (\t, \n, \r, \xNN), so a field never holds a TAB or a line
- * break; every other byte as it is.  NULL is "". */
-void civil_field_escape(struct civil_buf *out, const char *s);
-/* "SCORE<TAB>MESSAGE-ID<TAB>REASONS\n", the fields escaped. */
-void civil_scores_line(struct civil_buf *out, const civil_scan_item_t *item);
 /* "+TAG -- PREFIX:\"VALUE\"" (sign '+' or '-'), a "notmuch tag --batch"
  * line without its newline: the tag %XX-encoded, the value quoted as a
  * Xapian boolean term.  A value with a line break can't be written in
@@ -762,13 +772,6 @@ void civil_scores_line(struct civil_buf *out, const civil_scan_item_t *item);
 civil_status_t civil_tag_line(struct civil_buf *out, char sign, const char *tag,
 			      const char *prefix, const char *value,
 			      civil_error_t *err);
-/* A thread as civil-heated shows it: a line of facts, the subject, and
- * with explain a line a passage; every value escaped. */
-void civil_heated_text(struct civil_buf *out, const civil_heated_thread_t *t,
-		       bool explain);
-/* A thread as one JSON object (doc/civil-heated-json.md). */
-void civil_heated_json(struct civil_buf *out, const civil_heated_thread_t *t,
-		       bool explain);
 
 /* ---- outgoing mail (outgoing.c) ---- */
 

@@ -102,8 +102,11 @@ notmuch_status_t civil_db_read_facts_retry(notmuch_message_t *m,
 					   const char *thread_tag,
 					   civil_db_facts_t *out);
 
-/* The score and reasons civil-scan --apply kept on a message (scan.c);
- * false when it kept none. */
+/* The score and reasons civil-scan --apply keeps on a message
+ * (stored-heat.c): kept (replacing what was there), and read back (false
+ * when it kept none). */
+notmuch_status_t civil_db_store_heat(notmuch_message_t *msg,
+				     const civil_heat_score_t *heat);
 bool civil_db_stored_heat(notmuch_message_t *msg, civil_heat_score_t *out);
 
 /* ---- the reader's corrections (corrections.c) ---- */
@@ -178,6 +181,14 @@ civil_status_t civil_scan_mbox_data(const civil_heat_t *h, const void *data,
 				    const civil_scan_sink_t *sink,
 				    civil_scan_stats_t *stats,
 				    civil_error_t *err);
+
+/* heated.c: civil_heated_foreach over db (the caller's) with cfg's tag
+ * names, scoring with heat (may be NULL) what has no stored score. */
+civil_status_t civil_heated_walk(notmuch_database_t *db,
+				 const civil_nm_config_t *cfg,
+				 const civil_heat_t *heat, const char *query,
+				 bool explain, civil_heated_fn fn, void *arg,
+				 civil_error_t *err);
 
 /* lastmod.c: civil_scan_start_here for the database cfg names. */
 civil_status_t civil_lastmod_start_here(const civil_nm_config_t *cfg,

@@ -248,25 +248,19 @@ static void thread_release(civil_heated_thread_t *t)
 	g_free(t->passages);
 }
 
-civil_status_t civil_heated_foreach(civil_t *c, const char *query, bool explain,
-				    civil_heated_fn fn, void *arg,
-				    civil_error_t *err)
+civil_status_t civil_heated_walk(notmuch_database_t *db,
+				 const civil_nm_config_t *cfg,
+				 const civil_heat_t *heat, const char *query,
+				 bool explain, civil_heated_fn fn, void *arg,
+				 civil_error_t *err)
 {
-	struct walk w = { .heat = civil_heat_if_read(c), .explain = explain };
-	const civil_nm_config_t *cfg = NULL;
+	struct walk w = { .cfg = cfg, .heat = heat, .explain = explain };
 	struct civil_buf q = CIVIL_BUF_INIT;
-	notmuch_database_t *db = NULL;
 	notmuch_threads_t *threads = NULL;
 	notmuch_query_t *nq;
 	notmuch_status_t ns;
-	civil_status_t st;
+	civil_status_t st = CIVIL_STATUS_SUCCESS;
 
-	st = civil_nm_for_db(c, &cfg, err);
-	if (!st)
-		st = civil_get_db(c, &db, err);
-	if (st)
-		return st;
-	w.cfg = cfg;
 	civil_buf_adds(&q, "(");
 	civil_db_quote_term(&q, "tag", cfg->tag);
 	civil_buf_adds(&q, " OR ");
@@ -302,4 +296,21 @@ done:
 	civil_buf_release(&q);
 	notmuch_query_destroy(nq);
 	return st;
+}
+
+civil_status_t civil_heated_foreach(civil_t *c, const char *query, bool explain,
+				    civil_heated_fn fn, void *arg,
+				    civil_error_t *err)
+{
+	const civil_nm_config_t *cfg = NULL;
+	notmuch_database_t *db = NULL;
+	civil_status_t st;
+
+	st = civil_nm_for_db(c, &cfg, err);
+	if (!st)
+		st = civil_get_db(c, &db, err);
+	if (st)
+		return st;
+	return civil_heated_walk(db, cfg, civil_heat_if_read(c), query, explain,
+				 fn, arg, err);
 }

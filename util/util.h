@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * util.h - civil's toolbox: growing strings, files, child processes,
- * JSON strings, worker threads and the errors they report.  libcivil and
+ * JSON strings, a structured printer (JSON or text), worker threads and
+ * the errors they report.  libcivil and
  * the commands are built on it; libcivil.so does not export it (only the
  * few calls civil.h declares), and what lib/ does not use (child
  * processes) is not even in it.
@@ -83,6 +84,39 @@ civil_status_t civil_run_quiet(const char *const *argv, const char *dir,
 
 /* s as a JSON string, quotes included; invalid UTF-8 becomes U+FFFD. */
 void civil_json_string(struct civil_buf *out, const char *s);
+
+/* ---- a structured printer, JSON or text (sprinter.c) ---- */
+
+/* After notmuch's sprinter: say what is printed, the printer writes it
+ * into out as JSON (compact, as doc/civil-heated-json.md shows it) or as
+ * text (a list's or map's values TAB-separated, each escaped as
+ * civil_field_escape does, keys left out).  Doubles are civil's scores:
+ * two decimals ("%.2f"), in JSON null when not finite; null in text is
+ * "-".  Closing
+ * the outermost value in JSON ends the line; a separator puts a line
+ * break between two values (after the comma in JSON).  Not for threads
+ * to share. */
+typedef struct civil_sprinter civil_sprinter_t;
+/* s as a field of a line-oriented output (text's escaping): control
+ * characters written as C escapes (\t, \n, \r, \xNN), so a field never
+ * holds a TAB or a line break; every other byte as it is.  NULL is "". */
+void civil_field_escape(struct civil_buf *out, const char *s);
+civil_sprinter_t *civil_sprinter_json(struct civil_buf *out);
+civil_sprinter_t *civil_sprinter_text(struct civil_buf *out);
+void civil_sprinter_free(civil_sprinter_t *sp);
+void civil_sp_begin_map(civil_sprinter_t *sp);
+void civil_sp_begin_list(civil_sprinter_t *sp);
+/* Close the innermost list or map. */
+void civil_sp_end(civil_sprinter_t *sp);
+/* The key of the map value that comes next. */
+void civil_sp_map_key(civil_sprinter_t *sp, const char *key);
+/* NULL is "". */
+void civil_sp_string(civil_sprinter_t *sp, const char *s);
+void civil_sp_integer(civil_sprinter_t *sp, long long n);
+void civil_sp_double(civil_sprinter_t *sp, double v);
+void civil_sp_boolean(civil_sprinter_t *sp, bool b);
+void civil_sp_null(civil_sprinter_t *sp);
+void civil_sp_separator(civil_sprinter_t *sp);
 
 /* ---- threads (workers.c) ---- */
 

@@ -1,23 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fuzz-writers - the writers of what the commands print (lib/output.c,
- * civil_json_string) on values taken from the input: its NUL-separated
- * fields are, in order, a Message-ID, a signal, a match, a thread id, a
+ * fuzz-writers - the writers of what the commands print (cmd/print.c,
+ * through util/sprinter.c; lib/output.c's tag lines; civil_json_string)
+ * on values taken from the input: its NUL-separated fields are, in order, a Message-ID, a signal, a match, a thread id, a
  * subject, authors, a list, a tag, a person, a strip, a sentence, a
  * score and a weight (as text: "nan", "inf" and "1e308" are numbers too),
  * a first and a last date.  Missing fields are empty.
  *
  * Oracles:
- *   - civil_scores_line: one line, ending in its LF, with exactly three
+ *   - cmd_scores_line: one line, ending in its LF, with exactly three
  *     TAB-separated fields and no other control character;
  *   - civil_tag_line: refused (and nothing written) exactly when the value
  *     holds CR or LF; else one line, "+" then the tag, printable and
  *     without spaces, that %XX-decodes to the tag, then " -- id:" and one
  *     quoted Xapian term that unquotes to the value;
- *   - civil_heated_text: "thread:..." then the subject and one line a
+ *   - cmd_heated_text: "thread:..." then the subject and one line a
  *     passage, each of those starting with four spaces: 2 + passages
  *     lines, no control character but their LFs;
- *   - civil_heated_json: valid JSON (a small strict parser here: RFC 8259
+ *   - cmd_heated_json: valid JSON (a small strict parser here: RFC 8259
  *     grammar, no raw control characters in strings, valid escapes, valid
  *     UTF-8), one line, an object; and so is an array of two, written as
  *     civil-heated writes it;
@@ -34,6 +34,7 @@
 
 #include "civil.h"
 #include "util.h"
+#include "../../cmd/print.h"
 
 #define ORACLE(cond)                                                           \
 	do {                                                                   \
@@ -283,8 +284,10 @@ static bool controls_only(const char *s, size_t len, const char *allowed)
 static void scores_line(const civil_scan_item_t *item)
 {
 	struct civil_buf b = CIVIL_BUF_INIT;
+	civil_sprinter_t *sp = civil_sprinter_text(&b);
 
-	civil_scores_line(&b, item);
+	cmd_scores_line(sp, item);
+	civil_sprinter_free(sp);
 	ORACLE(b.len && b.buf[b.len - 1] == '\n');
 	ORACLE(count(b.buf, b.len, '\n') == 1);
 	ORACLE(count(b.buf, b.len, '\t') == 2);
@@ -340,7 +343,7 @@ static void heated_text(const civil_heated_thread_t *t)
 {
 	struct civil_buf b = CIVIL_BUF_INIT;
 
-	civil_heated_text(&b, t, true);
+	cmd_heated_text(&b, t, true);
 	ORACLE(b.len && b.buf[b.len - 1] == '\n');
 	ORACLE(count(b.buf, b.len, '\n') == 2 + t->n_passages);
 	ORACLE(controls_only(b.buf, b.len, "\n"));
@@ -354,20 +357,27 @@ static void heated_text(const civil_heated_thread_t *t)
 static void heated_json(const civil_heated_thread_t *t)
 {
 	struct civil_buf b = CIVIL_BUF_INIT;
+	civil_sprinter_t *sp;
 
 	for (int explain = 0; explain < 2; explain++) {
 		civil_buf_reset(&b);
-		civil_heated_json(&b, t, explain);
-		ORACLE(!memchr(b.buf, '\n', b.len));
-		ORACLE(json_valid(b.buf, b.len, '{'));
+		sp = civil_sprinter_json(&b);
+		cmd_heated_json(sp, t, explain);
+		civil_sprinter_free(sp);
+		ORACLE(b.len && b.buf[b.len - 1] == '\n');
+		ORACLE(!memchr(b.buf, '\n', b.len - 1));
+		ORACLE(json_valid(b.buf, b.len - 1, '{'));
 	}
 	/* As civil-heated writes an array of them. */
 	civil_buf_reset(&b);
-	civil_buf_addch(&b, '[');
-	civil_heated_json(&b, t, true);
-	civil_buf_adds(&b, ",\n");
-	civil_heated_json(&b, t, false);
-	civil_buf_adds(&b, "]\n");
+	sp = civil_sprinter_json(&b);
+	civil_sp_begin_list(sp);
+	civil_sp_separator(sp);
+	cmd_heated_json(sp, t, true);
+	civil_sp_separator(sp);
+	cmd_heated_json(sp, t, false);
+	civil_sp_end(sp);
+	civil_sprinter_free(sp);
 	ORACLE(json_valid(b.buf, b.len, '['));
 	civil_buf_release(&b);
 }

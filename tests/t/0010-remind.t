@@ -29,17 +29,17 @@ test_expect_success 'a review gets the reminder in a new signature block' '
 	civil-remind - <review.eml >out &&
 	tail -n 3 out >tail &&
 	printf "%s\n%s\n%s\n" "-- " "$REMINDER" "Concerns: <$TEST_CONTACT>" >expect &&
-	cmp expect tail
+	test_cmp expect tail
 '
 
 test_expect_success 'only bytes are added: the original is a prefix' '
-	head -c $(wc -c <review.eml) out | cmp - review.eml &&
+	head -c $(wc -c <review.eml) out | test_cmp - review.eml &&
 	test $(wc -l <out) -eq $(($(wc -l <review.eml) + 4))
 '
 
 test_expect_success 'running it again changes nothing' '
 	civil-remind - <out >again &&
-	cmp out again
+	test_cmp out again
 '
 
 test_expect_success 'FILE is rewritten in place, keeping its mode' '
@@ -47,7 +47,7 @@ test_expect_success 'FILE is rewritten in place, keeping its mode' '
 	chmod 640 inplace.eml &&
 	civil-remind inplace.eml 2>err &&
 	test ! -s err &&
-	cmp out inplace.eml &&
+	test_cmp out inplace.eml &&
 	test "$(stat -c %a inplace.eml)" = 640 &&
 	test -z "$(ls -a | grep civil-)"
 '
@@ -59,7 +59,7 @@ test_expect_success 'the reminder goes at the end of an existing signature' '
 	tail -n 4 out >tail &&
 	printf "%s\n%s\n%s\n%s\n" "Re Viewer" "Kernel Test Ltd" "$REMINDER" \
 		"Concerns: <$TEST_CONTACT>" >expect &&
-	cmp expect tail
+	test_cmp expect tail
 '
 
 test_expect_success 'a quoted reminder does not count as ours' '
@@ -71,7 +71,7 @@ test_expect_success 'a quoted reminder does not count as ours' '
 test_expect_success '--dry-run says what it would do and writes nothing' '
 	cp review.eml dry.eml &&
 	civil-remind --dry-run dry.eml >said &&
-	cmp review.eml dry.eml &&
+	test_cmp review.eml dry.eml &&
 	grep "dry.eml: review: would add the reminder" said &&
 	grep "code: Documentation/CodeOfConflict" said &&
 	grep "contact: $TEST_CONTACT" said
@@ -106,9 +106,9 @@ test_expect_success 'a patch is never touched, in any mode' '
 	for mode in reviews replies all; do
 		git config civil.remind $mode &&
 		civil-remind - <patch.eml >out &&
-		cmp patch.eml out &&
+		test_cmp patch.eml out &&
 		civil-remind - <patch-ish.eml >out &&
-		cmp patch-ish.eml out || return 1
+		test_cmp patch-ish.eml out || return 1
 	done &&
 	git config --unset civil.remind
 '
@@ -116,7 +116,7 @@ test_expect_success 'a patch is never touched, in any mode' '
 test_expect_success 'a reply with an inline diff is a patch too' '
 	{ sed "/^Reviewed-by/d" review.eml; sed "1,/^---$/d" patch.eml; } >reply-diff.eml &&
 	civil-remind - <reply-diff.eml >out &&
-	cmp reply-diff.eml out
+	test_cmp reply-diff.eml out
 '
 
 cat >chat.eml <<'EOF'
@@ -140,17 +140,17 @@ A U Thor (3):
 EOF
 
 test_expect_success 'civil.remind: reviews by default, then replies, all (never a cover letter), off' '
-	civil-remind - <chat.eml >out && cmp chat.eml out &&
-	civil-remind - <cover.eml >out && cmp cover.eml out &&
+	civil-remind - <chat.eml >out && test_cmp chat.eml out &&
+	civil-remind - <cover.eml >out && test_cmp cover.eml out &&
 	git config civil.remind replies &&
 	civil-remind - <chat.eml >out && grep -q "^$REMINDER" out &&
-	civil-remind - <cover.eml >out && cmp cover.eml out &&
+	civil-remind - <cover.eml >out && test_cmp cover.eml out &&
 	git config civil.remind all &&
 	sed "s/^Subject: Re: /Subject: /; /^In-Reply-To/d" chat.eml >new.eml &&
 	civil-remind - <new.eml >out && grep -q "^$REMINDER" out &&
-	civil-remind - <cover.eml >out && cmp cover.eml out &&
+	civil-remind - <cover.eml >out && test_cmp cover.eml out &&
 	git config civil.remind off &&
-	civil-remind - <review.eml >out && cmp review.eml out &&
+	civil-remind - <review.eml >out && test_cmp review.eml out &&
 	git config --unset civil.remind
 '
 
@@ -169,7 +169,7 @@ test_expect_success 'civil.contact and civil.reminder override the code' '
 	git config civil.reminder "Be excellent to each other." &&
 	civil-remind - <review.eml >out &&
 	test "$(tail -n 1 out)" = "Be excellent to each other." &&
-	civil-remind - <out >again && cmp out again &&
+	civil-remind - <out >again && test_cmp out again &&
 	git config --unset civil.reminder &&
 	git config --unset civil.contact
 '
@@ -184,25 +184,25 @@ test_expect_success 'a reply is a review when it quotes code or gives a verdict'
 	grep -q "^$REMINDER" out &&
 	sed "/^Reviewed-by/d" verdict.eml >talk.eml &&
 	civil-remind - <talk.eml >out &&
-	cmp talk.eml out
+	test_cmp talk.eml out
 '
 
 test_expect_success 'In-Reply-To from the headers file (git 2.42+) makes it a reply' '
 	sed -e "/^In-Reply-To/d" -e "s/^Subject: Re: \[PATCH 2\/3\] /Subject: /" \
 		review.eml >bare.eml &&
 	civil-remind - <bare.eml >out &&
-	cmp bare.eml out &&
+	test_cmp bare.eml out &&
 	printf "To: list@kernel-test.invalid\nIn-Reply-To: <p@x.invalid>\n" >headers &&
 	cp bare.eml bare2.eml &&
 	civil-remind bare2.eml headers &&
 	grep -q "^$REMINDER" bare2.eml &&
-	head -c $(wc -c <bare.eml) bare2.eml | cmp - bare.eml
+	head -c $(wc -c <bare.eml) bare2.eml | test_cmp - bare.eml
 '
 
 test_expect_success 'CRLF mail gets CRLF lines' '
 	sed "s/\$/\r/" review.eml >crlf.eml &&
 	civil-remind - <crlf.eml >out &&
-	head -c $(wc -c <crlf.eml) out | cmp - crlf.eml &&
+	head -c $(wc -c <crlf.eml) out | test_cmp - crlf.eml &&
 	cr=$(printf "\r") &&
 	test $(grep -c "$cr\$" out) -eq $(wc -l <out)
 '
@@ -223,7 +223,7 @@ test_expect_success 'quoted-printable: the reminder is quoted-printable too' '
 	grep "^Gr=C3=BC=C3=9Fe: this breaks the build." out &&
 	grep "^--=20\$" out &&
 	grep -x "$REMINDER" out &&
-	civil-remind - <out >again && cmp out again
+	civil-remind - <out >again && test_cmp out again
 '
 
 test_expect_success 'base64: the reminder is base64 too' '
@@ -237,9 +237,9 @@ test_expect_success 'base64: the reminder is base64 too' '
 	body out | base64 -d >decoded &&
 	tail -n 2 decoded | head -n 1 | grep -x "$REMINDER" &&
 	printf "> +\tx = 1;\n\nNo.\n" >expect &&
-	head -n 3 decoded | cmp - expect &&
+	head -n 3 decoded | test_cmp - expect &&
 	sed "/^\$/q" b64.eml >expect &&
-	sed "/^\$/q" out | cmp - expect
+	sed "/^\$/q" out | test_cmp - expect
 '
 
 # An encoded part keeps every encoded line it had: the reminder's lines are
@@ -265,12 +265,12 @@ test_expect_success 'quoted-printable with =0D, =20, soft breaks, 8 bit: lines a
 	{ qp_head; cat qp-body; } >qp0d.eml &&
 	civil-remind - <qp0d.eml >out &&
 	{ cat qp0d.eml; printf "%s\n" "" "--=20" "$REMINDER" "Concerns: <$TEST_CONTACT>"; } >expect &&
-	cmp expect out &&
-	civil-remind - <out >again && cmp out again &&
+	test_cmp expect out &&
+	civil-remind - <out >again && test_cmp out again &&
 	{ qp_head; cat qp-body; printf "%s\n" "-- =0D" "Re Viewer=0D"; } >qpsig.eml &&
 	civil-remind - <qpsig.eml >out &&
 	{ cat qpsig.eml; printf "%s\n" "$REMINDER" "Concerns: <$TEST_CONTACT>"; } >expect &&
-	cmp expect out
+	test_cmp expect out
 '
 
 test_expect_success 'quoted-printable part before a boundary, CRLF: only lines added' '
@@ -283,8 +283,8 @@ test_expect_success 'quoted-printable part before a boundary, CRLF: only lines a
 	{ sed -n "1,/^Thanks.=0D\$/p" qpmulti.eml
 	printf "%s\n" "" "--=20" "$REMINDER" "Concerns: <$TEST_CONTACT>"
 	sed -n "/^--b\$/,\$p" qpmulti.eml | sed 1,3d | sed -n "/^--b\$/,\$p"; } | sed "s/\$/\r/" >expect &&
-	cmp expect out &&
-	civil-remind - <out >again && cmp out again
+	test_cmp expect out &&
+	civil-remind - <out >again && test_cmp out again
 '
 
 b64_head() {
@@ -298,11 +298,11 @@ test_expect_success 'base64 ending on a whole group: lines added, none re-encode
 	test $(($(wc -c <text) % 3)) -eq 0 &&
 	{ b64_head; base64 text; } >b64whole.eml &&
 	civil-remind - <b64whole.eml >out &&
-	head -c $(wc -c <b64whole.eml) out | cmp - b64whole.eml &&
+	head -c $(wc -c <b64whole.eml) out | test_cmp - b64whole.eml &&
 	body out | base64 -d >decoded &&
 	{ cat text; printf "%s\n" "" "-- " "$REMINDER" "Concerns: <$TEST_CONTACT>"; } >expect &&
-	cmp expect decoded &&
-	civil-remind - <out >again && cmp out again
+	test_cmp expect decoded &&
+	civil-remind - <out >again && test_cmp out again
 '
 
 test_expect_success 'base64 ending in padding: only its last line is encoded again' '
@@ -311,11 +311,11 @@ test_expect_success 'base64 ending in padding: only its last line is encoded aga
 	{ b64_head; base64 text; } >b64pad.eml &&
 	civil-remind - <b64pad.eml >out &&
 	n=$(($(wc -l <b64pad.eml) - 1)) &&
-	head -n $n b64pad.eml >expect && head -n $n out | cmp - expect &&
+	head -n $n b64pad.eml >expect && head -n $n out | test_cmp - expect &&
 	body out | base64 -d >decoded &&
 	{ cat text; printf "%s\n" "" "-- " "$REMINDER" "Concerns: <$TEST_CONTACT>"; } >expect &&
-	cmp expect decoded &&
-	civil-remind - <out >again && cmp out again
+	test_cmp expect decoded &&
+	civil-remind - <out >again && test_cmp out again
 '
 
 test_expect_success 'multipart: the first text/plain part, the rest untouched' '
@@ -341,14 +341,14 @@ test_expect_success 'multipart: the first text/plain part, the rest untouched' '
 	grep -x "$REMINDER" part &&
 	sed -n "/^--b1\$/,\$p" multi.eml | sed 1d | sed -n "/^--b1\$/,\$p" >rest-in &&
 	sed -n "/^--b1\$/,\$p" out | sed 1d | sed -n "/^--b1\$/,\$p" >rest-out &&
-	cmp rest-in rest-out
+	test_cmp rest-in rest-out
 '
 
 test_expect_success 'a civil.reminder that would read as a MIME boundary: left alone, one line' '
 	git config civil.reminder "--b1" &&
 	cp multi.eml boundary.eml &&
 	for i in 1 2 3; do civil-remind boundary.eml 2>err || return 1; done &&
-	cmp multi.eml boundary.eml &&
+	test_cmp multi.eml boundary.eml &&
 	test_line_count 1 err &&
 	grep "civil-remind: .boundary.eml.: the reminder would not read back from the edited message; left unchanged" err &&
 	git config --unset civil.reminder
@@ -362,7 +362,7 @@ test_expect_success 'HTML-only mail is left alone' '
 	<p>&gt; +x = 1;</p><p>No.</p>
 	EOF
 	civil-remind - <html.eml >out 2>err &&
-	cmp html.eml out &&
+	test_cmp html.eml out &&
 	grep "no text/plain part" err
 '
 
@@ -380,7 +380,7 @@ for kind in patatt dkim pgp mime smime; do
 	test_expect_success "a signed review ($kind) is never changed, with a warning" "
 		sign_variant $kind >signed-$kind.eml &&
 		civil-remind - <signed-$kind.eml >out 2>err &&
-		cmp signed-$kind.eml out &&
+		test_cmp signed-$kind.eml out &&
 		grep 'civil-remind: .<stdin>. is .*left unchanged' err
 	"
 done
@@ -401,7 +401,7 @@ test_expect_success 'a multipart/signed inside multipart/mixed is never changed'
 		nest_signed "Content-Type: multipart/signed; boundary=s; micalg=pgp-sha256; protocol=\"application/pgp-signature\"" \
 			"$first" <signed-part >nested-signed.eml &&
 		civil-remind - <nested-signed.eml >out 2>err &&
-		cmp nested-signed.eml out &&
+		test_cmp nested-signed.eml out &&
 		grep "civil-remind: .<stdin>. is signed (.*multipart/signed.*); left unchanged" err ||
 		return 1
 	done
@@ -412,7 +412,7 @@ test_expect_success 'an S/MIME part (pkcs7-mime, x-pkcs7-mime) anywhere is never
 		printf "%s\n" "Content-Transfer-Encoding: base64" "" "AAAA" |
 		nest_signed "Content-Type: $t; smime-type=signed-data" "See below." >nested-smime.eml &&
 		civil-remind - <nested-smime.eml >out 2>err &&
-		cmp nested-smime.eml out &&
+		test_cmp nested-smime.eml out &&
 		grep "civil-remind: .<stdin>. is S/MIME (.*pkcs7-mime.*); left unchanged" err ||
 		return 1
 	done
@@ -422,10 +422,10 @@ test_expect_success 'civil-sendmail passes a nested signed message on byte for b
 	git config civil.sendmail "$TEST_DIR/fake.sendmail" &&
 	rm -f "$SENT"/* &&
 	civil-sendmail -i list@kernel-test.invalid <nested-signed.eml 2>err &&
-	cmp nested-signed.eml "$SENT/msg1" &&
+	test_cmp nested-signed.eml "$SENT/msg1" &&
 	test ! -s err &&
 	SHELL=/bin/sh script -qec "civil-sendmail -i list@kernel-test.invalid <nested-signed.eml" /dev/null </dev/null >err &&
-	cmp nested-signed.eml "$SENT/msg2" &&
+	test_cmp nested-signed.eml "$SENT/msg2" &&
 	grep "civil-sendmail: message is signed" err &&
 	git config --unset civil.sendmail
 '
@@ -440,7 +440,7 @@ test_expect_success 'three runs on a nested signature without a Content-Type: no
 		>sigpart.eml &&
 	cp sigpart.eml sigpart.orig &&
 	for i in 1 2 3; do civil-remind sigpart.eml 2>err || return 1; done &&
-	cmp sigpart.orig sigpart.eml
+	test_cmp sigpart.orig sigpart.eml
 '
 
 test_expect_success 'a part whose broken type names a signature is not the text' '
@@ -452,11 +452,11 @@ test_expect_success 'a part whose broken type names a signature is not the text'
 	cp badsig.eml badsig.orig &&
 	for i in 1 2 3; do civil-remind badsig.eml || return 1; done &&
 	sed -n "/^AAAA\$/,/^--m\$/p" badsig.eml >sig &&
-	printf "AAAA\n--m\n" >expect && cmp expect sig &&
+	printf "AAAA\n--m\n" >expect && test_cmp expect sig &&
 	test $(count_lines "^$REMINDER\$" badsig.eml) -eq 1 &&
 	sed -n "/^No.\$/,\$p" badsig.eml >tail &&
 	printf "%s\n" "No." "" "-- " "$REMINDER" "Concerns: <$TEST_CONTACT>" "--m--" >expect &&
-	cmp expect tail
+	test_cmp expect tail
 '
 
 test_expect_success 'outside a repository: the built-in 2015 code' '
@@ -479,12 +479,12 @@ test_expect_success 'a file that is not mail' '
 	printf "just some notes\nnothing else\n" >notes.txt &&
 	cp notes.txt notes.orig &&
 	civil-remind notes.txt 2>err &&
-	cmp notes.orig notes.txt &&
+	test_cmp notes.orig notes.txt &&
 	test $(wc -l <err) -eq 1 &&
 	grep "notes.txt.* is not a mail message" err &&
 	head -c 4096 /dev/urandom >random.bin && cp random.bin random.orig &&
 	civil-remind random.bin 2>err &&
-	cmp random.orig random.bin && test $(wc -l <err) -eq 1
+	test_cmp random.orig random.bin && test $(wc -l <err) -eq 1
 '
 
 test_expect_success 'a missing file' '
@@ -516,26 +516,26 @@ test_expect_success 'headers that never end: left alone, three times, one line w
 		grep "civil-remind: .noend.eml.: no empty line ends the headers.*; left unchanged" err ||
 		return 1
 	done &&
-	cmp noend.orig noend.eml &&
+	test_cmp noend.orig noend.eml &&
 	printf "From: a@example.org\nSubject: Re: [PATCH] x\nContent-Transfer-Encoding: base64\nno colon here\nbody line\n" >noend64.eml &&
 	cp noend64.eml noend64.orig &&
 	civil-remind noend64.eml 2>err &&
-	cmp noend64.orig noend64.eml &&
+	test_cmp noend64.orig noend64.eml &&
 	civil-remind noend64.eml 2>err &&
 	! grep "not a mail message" err &&
 	printf "From: a@example.org\nSubject: Re: [PATCH] x\n" >onlyhead.eml &&
 	civil-remind - <onlyhead.eml >out 2>err &&
-	cmp onlyhead.eml out && test_line_count 1 err
+	test_cmp onlyhead.eml out && test_line_count 1 err
 '
 
 test_expect_success 'civil-sendmail: headers that never end go on as they came, with one line at a terminal' '
 	git config civil.sendmail "$TEST_DIR/fake.sendmail" &&
 	rm -f "$SENT"/* &&
 	civil-sendmail -i list@kernel-test.invalid <noend.orig 2>err &&
-	cmp noend.orig "$SENT/msg1" &&
+	test_cmp noend.orig "$SENT/msg1" &&
 	test ! -s err &&
 	SHELL=/bin/sh script -qec "civil-sendmail -i list@kernel-test.invalid <noend.orig" /dev/null </dev/null | tr -d "\r" >err &&
-	cmp noend.orig "$SENT/msg2" &&
+	test_cmp noend.orig "$SENT/msg2" &&
 	test_line_count 1 err &&
 	grep "civil-sendmail: no empty line ends the headers.*; passed on unchanged" err &&
 	git config --unset civil.sendmail
@@ -545,14 +545,14 @@ test_expect_success 'a charset where ASCII is other bytes (EBCDIC): left alone, 
 	{ sed "/^\$/q" review.eml | sed "\$d"; printf "Content-Type: text/plain; charset=IBM037\n\n\325\226K\045"; } >ebcdic.eml &&
 	cp ebcdic.eml ebcdic.orig &&
 	for i in 1 2 3; do civil-remind ebcdic.eml 2>err || return 1; done &&
-	cmp ebcdic.orig ebcdic.eml &&
+	test_cmp ebcdic.orig ebcdic.eml &&
 	grep "charset is not ASCII-compatible; left unchanged" err
 '
 
 test_expect_success 'invalid UTF-8 and 8-bit without a charset' '
 	{ cat review.eml; printf "Gr\374\337e \377\376\n"; } >latin.eml &&
 	civil-remind - <latin.eml >out &&
-	head -c $(wc -c <latin.eml) out | cmp - latin.eml &&
+	head -c $(wc -c <latin.eml) out | test_cmp - latin.eml &&
 	grep -q "^$REMINDER" out
 '
 
@@ -567,7 +567,7 @@ test_expect_success 'a 50 MB message' '
 test_expect_success 'a read-only file is left alone, with one line saying so' '
 	cp review.eml ro.eml && chmod 444 ro.eml &&
 	civil-remind ro.eml 2>err &&
-	cmp review.eml ro.eml &&
+	test_cmp review.eml ro.eml &&
 	test "$(cat err)" = "civil-remind: can'"'"'t rewrite '"'"'ro.eml'"'"': file is read-only; sent without the reminder"
 '
 
@@ -628,14 +628,14 @@ test_expect_success 'in a read-only directory a review is appended to in place' 
 	fi &&
 	cd rodir && run_as_other civil-remind review.eml 2>../linux/err) &&
 	test_line_count 0 err &&
-	head -c $(wc -c <review.eml) ../rodir/review.eml | cmp - review.eml &&
+	head -c $(wc -c <review.eml) ../rodir/review.eml | test_cmp - review.eml &&
 	tail -n 1 ../rodir/review.eml | grep "^Concerns: <.*@.*>$" &&
 	ls -a ../rodir >list && test_line_count 4 list
 '
 
 test_expect_success 'and one that needs a rewrite is left alone, with one line saying so' '
 	(cd ../rodir && run_as_other civil-remind twopart.eml 2>../linux/err) &&
-	cmp twopart.eml ../rodir/twopart.eml &&
+	test_cmp twopart.eml ../rodir/twopart.eml &&
 	test_line_count 1 err &&
 	grep "can.t rewrite .twopart.eml.: Permission denied; sent without the reminder" err
 '

@@ -66,14 +66,14 @@ printf '%s\n' \
 
 test_expect_success 'a review from an internationalised domain is reminded, headers as written' '
 	civil-remind - <idn.eml >out 2>err &&
-	head -c $(wc -c <idn.eml) out | cmp - idn.eml &&
+	head -c $(wc -c <idn.eml) out | test_cmp - idn.eml &&
 	grep "^Concerns: <$TEST_CONTACT>" out &&
 	test_line_count 0 err
 '
 
 test_expect_success 'a PGP/MIME signed review passes through civil-remind untouched, with a warning' '
 	civil-remind - <signed.eml >out 2>err &&
-	cmp signed.eml out &&
+	test_cmp signed.eml out &&
 	grep "signed" err
 '
 
@@ -81,7 +81,7 @@ test_expect_success 'and through civil-sendmail, byte for byte' '
 	git config civil.sendmail "$TEST_DIR/fake.sendmail" &&
 	reset_sent &&
 	civil-sendmail -i list@kernel-test.invalid <signed.eml 2>err &&
-	cmp signed.eml "$SENT/msg1"
+	test_cmp signed.eml "$SENT/msg1"
 '
 
 test_done

@@ -30,7 +30,7 @@ test_expect_success 'a 3-patch series goes out byte-for-byte as format-patch wro
 	for n in 1 2 3; do
 		body series/000$n-*.patch >expect &&
 		body "$SENT/msg$n" >actual &&
-		cmp expect actual || return 1
+		test_cmp expect actual || return 1
 	done &&
 	test $(cat "$SENT"/msg* | count_lines "^Reviewed under" -) -eq 0
 '
@@ -61,7 +61,7 @@ test_expect_success 'the series is what it would be with no hook at all' '
 			-e "^References:" "$SENT/msg$n" >expect &&
 		grep -v -i -e "^Message-ID:" -e "^Date:" -e "^In-Reply-To:" \
 			-e "^References:" ../plain-sent/msg$n >actual &&
-		cmp expect actual || return 1
+		test_cmp expect actual || return 1
 	done
 '
 
@@ -98,7 +98,7 @@ test_expect_success 'a cover letter goes out unchanged' '
 	test $(sent_count) -eq 4 &&
 	body covered/0000-cover-letter.patch >expect &&
 	body "$SENT/msg1" >actual &&
-	diff -u expect actual
+	test_cmp expect actual
 '
 
 qp_review() {
@@ -155,10 +155,10 @@ test_expect_success 'a PGP-signed review goes out unchanged, and civil says why'
 	cp signed.eml signed.orig &&
 	reset_sent &&
 	send_email --in-reply-to="<patch-1@kernel-test.invalid>" signed.eml 2>err &&
-	cmp signed.orig signed.eml &&
+	test_cmp signed.orig signed.eml &&
 	body signed.orig >expect &&
 	body "$SENT/msg1" >actual &&
-	cmp expect actual &&
+	test_cmp expect actual &&
 	grep "civil-remind: .*inline PGP; left unchanged" err
 '
 
@@ -200,7 +200,7 @@ test_expect_success 'a user hook that rejects still rejects, and nothing is sent
 	test_must_fail_send --in-reply-to="<patch-2@kernel-test.invalid>" r3.eml 2>err &&
 	grep "checkpatch says no" err &&
 	test $(sent_count) -eq 0 &&
-	cmp r3.orig r3.eml
+	test_cmp r3.orig r3.eml
 '
 
 test_expect_success 'a user hook that accepts runs, then civil' '
@@ -218,7 +218,7 @@ test_expect_success 'uninstall puts the user hook back exactly' '
 	chmod 751 .git/hooks/sendemail-validate.civil-chained &&
 	civil-install --git --uninstall >out &&
 	grep "restored your sendemail-validate hook" out &&
-	cmp ../user-hook .git/hooks/sendemail-validate &&
+	test_cmp ../user-hook .git/hooks/sendemail-validate &&
 	test "$(stat -c %a .git/hooks/sendemail-validate)" = 751 &&
 	test ! -e .git/hooks/sendemail-validate.civil-chained
 '
@@ -230,8 +230,8 @@ test_expect_success 'installing twice changes nothing' '
 	civil-install --git >out &&
 	grep "already installed" out &&
 	ls -l --time-style=+%s .git/hooks >after &&
-	cmp before after &&
-	cmp hook-before .git/hooks/sendemail-validate &&
+	test_cmp before after &&
+	test_cmp hook-before .git/hooks/sendemail-validate &&
 	civil-install --git --uninstall &&
 	civil-install --git --uninstall >out &&
 	grep "no civil sendemail-validate hook" out

@@ -125,12 +125,10 @@ test_expect_success 'a comment after a value: one line naming the key and the va
 	printf "[civil]\nthreshold=2.5          # a message is heated from this score on\n" >>"$CFG" &&
 	new_mail a &&
 	notmuch new --quiet &&
-	{ civil-scan 2>err; status=$?; } ;
-	test $status -eq 1 &&
+	test_expect_code 1 civil-scan 2>err &&
 	test_line_count 1 err &&
 	grep -x "civil-scan: notmuch config civil.threshold: .2.5          # a message is heated from this score on. is not a number over 0 and up to 1000 (notmuch.s config has no comments after a value: put them on a line of their own)" err &&
-	{ civil-heated 2>err; status=$?; } ;
-	test $status -eq 1 &&
+	test_expect_code 1 civil-heated 2>err &&
 	grep "^civil-heated: notmuch config civil.threshold: " err &&
 	civil-install --notmuch >out 2>err &&
 	grep "^civil-install: notmuch config civil.threshold: .*; civil-scan stops there until it is fixed" err &&
@@ -144,22 +142,18 @@ test_expect_success 'a key civil does not know, a tag with a blank, several at o
 	nm_home dot-typo &&
 	notmuch new --quiet &&
 	printf "[civil]\ntreshold=1.5\n" >>"$CFG" &&
-	{ civil-scan "*" 2>err; status=$?; } ;
-	test $status -eq 1 &&
+	test_expect_code 1 civil-scan "*" 2>err &&
 	grep -x "civil-scan: notmuch config civil.treshold: no such setting (civil has tag, thread-tag, threshold, lexicon, query, archive and lock-timeout)" err &&
 	printf "tag=hot stuff\nlexicon=~/nowhere   # mine\n" >>"$CFG" &&
-	{ civil-scan "*" 2>err; status=$?; } ;
-	test $status -eq 1 &&
+	test_expect_code 1 civil-scan "*" 2>err &&
 	test_line_count 1 err &&
 	grep "; and 2 more bad \[civil\] settings\$" err &&
 	sed -i -e "/^treshold/d" -e "/^lexicon/d" "$CFG" &&
-	{ civil-scan "*" 2>err; status=$?; } ;
-	test $status -eq 1 &&
+	test_expect_code 1 civil-scan "*" 2>err &&
 	grep -x "civil-scan: notmuch config civil.tag: .hot stuff. is not a tag name (one word)" err &&
 	sed -i "/^tag=/d" "$CFG" &&
 	printf "lexicon=~/nowhere   # mine\n" >>"$CFG" &&
-	{ civil-scan "*" 2>err; status=$?; } ;
-	test $status -eq 1 &&
+	test_expect_code 1 civil-scan "*" 2>err &&
 	grep -x "civil-scan: notmuch config civil.lexicon: can.t read .~/nowhere   # mine.: No such file or directory (notmuch.s config has no comments after a value: put them on a line of their own)" err
 '
 
@@ -200,7 +194,7 @@ test_expect_success 'a scan without --apply leaves the record alone' '
 	civil-scan >lines1 &&
 	civil-scan >lines2 &&
 	grep -x "+heated -- id:\"c-hot@$ID\"" lines1 &&
-	cmp lines1 lines2 &&
+	test_cmp lines1 lines2 &&
 	test "$(notmuch config get civil.lastmod)" = "$before" &&
 	civil-scan --apply &&
 	test "$(tags_of c-hot)" = "heated heated-thread inbox unread " &&
@@ -217,7 +211,7 @@ test_expect_success 'civil does not scan its own tags again; a tag you change is
 	notmuch dump --include=tags --include=properties >before &&
 	civil-scan --apply &&
 	notmuch dump --include=tags --include=properties >after &&
-	diff -u before after
+	test_cmp before after
 '
 
 test_expect_success 'mail that came by notmuch insert, with no notmuch new' '

@@ -34,7 +34,7 @@ test_expect_success 'civil-scan --scores: every message once, oldest first' '
 	notmuch search --sort=oldest-first --output=messages "*" |
 		sed "s/^id://" >want &&
 	test_line_count 5000 got &&
-	diff -u want got
+	test_cmp want got
 '
 
 # Files are parsed on every core; on one (taskset) they are parsed in the
@@ -43,7 +43,7 @@ test_expect_success 'civil-scan on one core and on all: the same output' '
 	civil-scan --scores "*" >many &&
 	taskset -c 0 civil-scan --scores "*" >one &&
 	test_line_count 5000 one &&
-	diff -u one many
+	test_cmp one many
 '
 
 test_expect_success 'civil-heated shows one thread, 5000 messages, with its strip' '

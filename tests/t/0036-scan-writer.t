@@ -78,7 +78,7 @@ test_expect_success 'while another process tags: no thread tag lost, every tag o
 	writer_landed "from:busy@$ID" &&
 	notmuch dump --include=tags --include=properties >after &&
 	without_writer after >after.mine &&
-	diff -u before after.mine
+	test_cmp before after.mine
 '
 
 test_done

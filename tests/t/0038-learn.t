@@ -119,18 +119,18 @@ test_expect_success 'a learned file civil cannot read: one line naming it, exit 
 	mkdir -p "$(dirname "$LEARNED")" &&
 	printf "corrections 1 1 0\n-1.2 3 cue contempt thing ugly\nnonsense here\n" >"$LEARNED" &&
 	notmuch dump >before &&
-	{ civil-scan --apply "*" 2>err; status=$?; } ;
-	test $status -eq 1 && test_line_count 1 err &&
+	test_expect_code 1 civil-scan --apply "*" 2>err &&
+	test_line_count 1 err &&
 	grep "^civil-scan: .$LEARNED.:3: not a learned weight" err &&
-	notmuch dump >after && diff -u before after &&
-	{ civil-heated --learned >out 2>err; status=$?; } ;
-	test $status -eq 1 && test_line_count 1 err &&
+	notmuch dump >after && test_cmp before after &&
+	test_expect_code 1 civil-heated --learned >out 2>err &&
+	test_line_count 1 err &&
 	grep "^civil-heated: .$LEARNED.:3: not a learned weight" err &&
-	{ civil-heated >out 2>err; status=$?; } ;
-	test $status -eq 0 && test_line_count 1 err &&
+	test_expect_code 0 civil-heated >out 2>err &&
+	test_line_count 1 err &&
 	printf "\377\376 1 cue\n" >"$LEARNED" &&
-	{ civil-scan --apply "*" 2>err; status=$?; } ;
-	test $status -eq 1 && test_line_count 1 err &&
+	test_expect_code 1 civil-scan --apply "*" 2>err &&
+	test_line_count 1 err &&
 	civil-scan --forget
 '
 

@@ -79,8 +79,8 @@ for key in box.keys():
 
 test_expect_success 'never overwrites without --force' '
 	echo mine >kept.eml &&
-	{ escalate-thread --output kept.eml "$HOT" 2>err; status=$?; } ;
-	test $status -eq 1 && test "$(cat kept.eml)" = mine &&
+	test_expect_code 1 escalate-thread --output kept.eml "$HOT" 2>err &&
+	test "$(cat kept.eml)" = mine &&
 	grep "can.t write .kept.eml.: File exists (--force replaces it)" err &&
 	escalate-thread --force --output kept.eml "$HOT" >/dev/null &&
 	grep -q "^To: tab@lists.linux-foundation.org" kept.eml

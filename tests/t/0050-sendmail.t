@@ -19,7 +19,7 @@ argv_is() {
 	n=$1
 	shift
 	for a; do echo "!$a!"; done >expect.argv
-	diff -u expect.argv "$SENT/argv$n"
+	test_cmp expect.argv "$SENT/argv$n"
 }
 
 test_expect_success 'git send-email style: -i -f ADDR recipients; silent' '
@@ -28,7 +28,7 @@ test_expect_success 'git send-email style: -i -f ADDR recipients; silent' '
 	test ! -s err &&
 	argv_is 1 -i -f reviewer@kernel-test.invalid list@kernel-test.invalid &&
 	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
-	head -c $(wc -c <review.eml) "$SENT/msg1" | cmp - review.eml
+	head -c $(wc -c <review.eml) "$SENT/msg1" | test_cmp - review.eml
 '
 
 test_expect_success 'mutt: -oem -oi -B8BITMIME -f ADDR -N never -R hdrs -- rcpts' '
@@ -74,7 +74,7 @@ test_expect_success 'a lone dot is the real sendmail'"'"'s business: all of stdi
 		grep -q "^after the dot\$" "$SENT/msg1" &&
 		grep -q "^Reviewed-by: Re Viewer" "$SENT/msg1" &&
 		test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
-		head -c $(wc -c <dot.eml) "$SENT/msg1" | cmp - dot.eml || exit 1
+		head -c $(wc -c <dot.eml) "$SENT/msg1" | test_cmp - dot.eml || exit 1
 	done
 '
 
@@ -133,13 +133,13 @@ test_expect_success 'patches and signed mail go through byte for byte, silently'
 	git format-patch -q -1 --stdout >patch.eml &&
 	reset_sent &&
 	civil-sendmail -i a@kernel-test.invalid <patch.eml &&
-	cmp patch.eml "$SENT/msg1" &&
+	test_cmp patch.eml "$SENT/msg1" &&
 	sed "s/^Subject:/X-Developer-Signature: v=1; a=ed25519-sha256; b=AAAA\n&/" review.eml >signed.eml &&
 	civil-sendmail -i a@kernel-test.invalid <signed.eml 2>err &&
-	cmp signed.eml "$SENT/msg2" &&
+	test_cmp signed.eml "$SENT/msg2" &&
 	test ! -s err &&
 	on_tty out "civil-sendmail -i a@kernel-test.invalid <signed.eml" &&
-	cmp signed.eml "$SENT/msg3" &&
+	test_cmp signed.eml "$SENT/msg3" &&
 	grep "civil-sendmail: message is signed by patatt" out
 '
 
@@ -192,7 +192,7 @@ test_expect_success 'the real sendmail is missing: the message is kept, and wher
 	test $status -eq 69 &&
 	kept=$(sed -n "s/.*the message is kept in .\(.*\).\$/\1/p" err) &&
 	grep "can.t run ./nonexistent/sendmail.: No such file or directory" err &&
-	cmp review.eml "$kept" &&
+	test_cmp review.eml "$kept" &&
 	test "$(stat -c %a "$kept")" = 600
 '
 
@@ -226,12 +226,12 @@ test_expect_success 'tone: warn (default) on a terminal says why, then sends' '
 
 test_expect_success 'tone: warn, no terminal: held once with one line (75), sent the second time' '
 	reset_sent &&
-	{ civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>err; status=$?; } ;
-	test $status -eq 75 && test $(sent_count) -eq 0 &&
+	test_expect_code 75 civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>err &&
+	test $(sent_count) -eq 0 &&
 	test_line_count 1 err &&
 	grep "^civil-sendmail: held for its tone: \"You clearly have no idea what you are doing.\" (condescension .You clearly have no idea., said to someone); \"This is garbage.\" (contempt .garbage.); sent again within 10 minutes, it goes out\$" err &&
 	held=$(ls "$HOME/.local/state/civil/held/"*.eml) &&
-	cmp hostile.eml $held &&
+	test_cmp hostile.eml $held &&
 	test "$(stat -c %a $held)" = 600 &&
 	civil-sendmail --held >list &&
 	grep "left to send it again)  Re: \[PATCH 1/2\] sched: change\$" list &&
@@ -244,14 +244,14 @@ test_expect_success 'tone: warn, no terminal: held once with one line (75), sent
 	! ls "$HOME/.local/state/civil/held/"*.eml 2>/dev/null &&
 	civil-sendmail --held >list && test ! -s list &&
 	# sent, so the next try is a new message: held again
-	{ civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>/dev/null; status=$?; } ;
-	test $status -eq 75 && test $(sent_count) -eq 1
+	test_expect_code 75 civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>/dev/null &&
+	test $(sent_count) -eq 1
 '
 
 test_expect_success 'tone: a subject with a line break in it is listed on one line, escaped' '
 	sed "s/^Subject: .*/Subject: =?utf-8?q?Re:_x=0D=0A2026-01-01_00:00__(9:59_left)__fake?=/" hostile.eml >trick.eml &&
-	{ civil-sendmail -i a@kernel-test.invalid <trick.eml 2>err; status=$?; } ;
-	test $status -eq 75 && test_line_count 1 err &&
+	test_expect_code 75 civil-sendmail -i a@kernel-test.invalid <trick.eml 2>err &&
+	test_line_count 1 err &&
 	civil-sendmail --held >list &&
 	grep -F "Re: x\r\n2026-01-01 00:00  (9:59 left)  fake" list &&
 	! grep "^2026-01-01" list &&
@@ -261,13 +261,12 @@ test_expect_success 'tone: a subject with a line break in it is listed on one li
 test_expect_success 'tone: a hold ten minutes old is over; another text is another message' '
 	held=$(ls "$HOME/.local/state/civil/held/"*.why) &&
 	touch -d "11 minutes ago" $held &&
-	{ civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>/dev/null; status=$?; } ;
-	test $status -eq 75 &&
+	test_expect_code 75 civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>/dev/null &&
 	civil-sendmail --held | grep "held for its tone" &&
 	sed "s/This is garbage./This is garbage, really./" hostile.eml >other.eml &&
 	reset_sent &&
-	{ civil-sendmail -i a@kernel-test.invalid <other.eml 2>/dev/null; status=$?; } ;
-	test $status -eq 75 && test $(sent_count) -eq 0 &&
+	test_expect_code 75 civil-sendmail -i a@kernel-test.invalid <other.eml 2>/dev/null &&
+	test $(sent_count) -eq 0 &&
 	civil-sendmail -i a@kernel-test.invalid <hostile.eml &&
 	civil-sendmail -i a@kernel-test.invalid <other.eml &&
 	test $(sent_count) -eq 2
@@ -276,8 +275,8 @@ test_expect_success 'tone: a hold ten minutes old is over; another text is anoth
 test_expect_success 'tone: reject refuses, keeps it, says how; CIVIL_TONE=off sends' '
 	git config civil.tone reject &&
 	reset_sent &&
-	{ civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>err; status=$?; } ;
-	test $status -eq 1 && test $(sent_count) -eq 0 &&
+	test_expect_code 1 civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>err &&
+	test $(sent_count) -eq 0 &&
 	grep "not sent: civil.tone is .reject. (to send it anyway, set CIVIL_TONE=off" err &&
 	CIVIL_TONE=off civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>err &&
 	test $(sent_count) -eq 1 && test ! -s err &&
@@ -293,7 +292,7 @@ test_expect_success 'tone: a bad CIVIL_TONE is said, and civil.tone stands' '
 	cp hostile.eml bad-tone.eml &&
 	{ CIVIL_TONE=maybe civil-remind bad-tone.eml 2>err; status=$?; } ;
 	git config --unset civil.tone &&
-	test $status -eq 1 && cmp hostile.eml bad-tone.eml &&
+	test $status -eq 1 && test_cmp hostile.eml bad-tone.eml &&
 	grep -x "civil-remind: bad CIVIL_TONE .maybe. (want warn, reject or off)" err &&
 	grep "not sending .*civil.tone is .reject." err
 '
@@ -316,7 +315,7 @@ test_expect_success 'tone in the hook: reject means git send-email sends nothing
 	test $(sent_count) -eq 0 &&
 	grep "civil-remind: tone:" err &&
 	grep "not sending .*civil.tone is .reject.; to send it anyway: CIVIL_TONE=off git send-email" err &&
-	cmp hostile.eml h1.eml &&
+	test_cmp hostile.eml h1.eml &&
 	CIVIL_TONE=off send_email h1.eml &&
 	test $(sent_count) -eq 1 &&
 	git config civil.tone warn &&
@@ -342,10 +341,9 @@ test_expect_success 'civil-install --b4 and --sendmail, and back' '
 	grep "^civil-install: b4 and git send-email send through civil-sendmail" again &&
 	! grep "sendemail.smtpServer (" again &&
 	civil-install --b4 --sendmail --uninstall &&
-	cmp before "$HOME/.gitconfig" &&
+	test_cmp before "$HOME/.gitconfig" &&
 	git config --global sendemail.smtpServer smtp.example.invalid &&
-	{ civil-install --b4 2>err; status=$?; } ;
-	test $status -eq 1 &&
+	test_expect_code 1 civil-install --b4 2>err &&
 	grep "mail sent with no identity goes to the SMTP server .smtp.example.invalid., not through civil-sendmail" err &&
 	civil-install --b4 --uninstall >/dev/null &&
 	git config --global --unset sendemail.smtpServer &&
@@ -366,7 +364,7 @@ test_expect_success 'after civil-install --b4 --sendmail: git send-email and mut
 	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
 	# git puts the author in the body when the sender differs.
 	body series/0001-*.patch >expect && body "$SENT/msg2" | sed 1,2d >actual &&
-	diff -u expect actual &&
+	test_cmp expect actual &&
 	civil-sendmail -oem -oi -- a@kernel-test.invalid <review.eml &&
 	test $(count_lines "^$REMINDER\$" "$SENT/msg3") -eq 1 &&
 	civil-install --git --b4 --sendmail --uninstall >/dev/null &&

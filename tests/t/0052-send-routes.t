@@ -88,7 +88,7 @@ test_expect_success 'git send-email: each identity reaches its own sendmail with
 		--from="Re Viewer <reviewer@kernel-test.invalid>" review.eml &&
 	for n in 1 2 3; do
 		argv $n >after.argv$n &&
-		diff -u before.argv$n after.argv$n &&
+		test_cmp before.argv$n after.argv$n &&
 		test $(count_lines "^$REMINDER\$" "$SENT/msg$n") -eq 1 || return 1
 	done &&
 	argv 4 | grep "^!--via-work! !--account=work! !-i! "
@@ -98,11 +98,11 @@ test_expect_success 'a patch and a signed review go out byte for byte' '
 	reset_sent &&
 	send series/0001-*.patch --from="A U Thor <author@kernel-test.invalid>" &&
 	body series/0001-*.patch >expect && body "$SENT/msg1" >actual &&
-	cmp expect actual &&
+	test_cmp expect actual &&
 	sed "s/^Subject:/X-Developer-Signature: v=1; a=ed25519-sha256; b=AAAA\n&/" review.eml >signed.eml &&
 	send signed.eml --identity=relay &&
 	body signed.eml >expect && body "$SENT/msg2" >actual &&
-	cmp expect actual &&
+	test_cmp expect actual &&
 	! grep "^Reviewed under" "$SENT/msg2"
 '
 
@@ -171,7 +171,7 @@ test_expect_success 'b4 0.16'"'"'s way of running sendmailCmd (shlex, no shell):
 test_expect_success 'installing again changes nothing' '
 	cp "$HOME/.gitconfig" installed &&
 	civil-install --b4 >out &&
-	cmp installed "$HOME/.gitconfig" &&
+	test_cmp installed "$HOME/.gitconfig" &&
 	! grep "then" out
 '
 
@@ -181,7 +181,7 @@ test_expect_success '--uninstall: only its own lines, and the very file there wa
 	! grep -v "^civil-install: " out &&
 	grep -x "civil-install: sendemail.relay.sendmailCmd is .$TEST_DIR/other.sendmail 2>/dev/null. again (.$HOME/.gitconfig.)" out &&
 	grep -x "civil-install: civil.sendmail is unset again (.$HOME/.gitconfig.)" out &&
-	cmp gitconfig.before "$HOME/.gitconfig" &&
+	test_cmp gitconfig.before "$HOME/.gitconfig" &&
 	civil-install --b4 --uninstall >out &&
 	grep -x "civil-install: b4 does not send through civil-sendmail" out
 '
@@ -201,15 +201,14 @@ test_expect_success 'an SMTP server, and a program other than civil.sendmail: sa
 	git config --global sendemail.relay.smtpServer "$TEST_DIR/other.sendmail" &&
 	git config --global --unset sendemail.relay.sendmailCmd &&
 	cp "$HOME/.gitconfig" before &&
-	{ civil-install --b4 >out 2>err; status=$?; } ;
-	test $status -eq 1 &&
+	test_expect_code 1 civil-install --b4 >out 2>err &&
 	grep -x "civil-install: mail sent with identity .work. goes to the SMTP server .smtp.work.invalid., not through civil-sendmail (civil can only stand in front of a sendmail program, such as msmtp; git send-email still gets the reminder from civil-install --git)" err &&
 	grep "^civil-install: sendemail.relay.smtpServer is .$TEST_DIR/other.sendmail., but civil-sendmail hands mail on to .$TEST_DIR/work.sendmail. (civil.sendmail): write it as sendemail.relay.sendmailCmd" err &&
 	grep "^civil-install: mail sent with identity .relay. runs .$TEST_DIR/other.sendmail., not through civil-sendmail" err &&
 	test "$(git config sendemail.relay.smtpServer)" = "$TEST_DIR/other.sendmail" &&
 	test "$(git config sendemail.smtpServer)" = "$OURS" &&
 	civil-install --b4 --uninstall >/dev/null &&
-	cmp before "$HOME/.gitconfig" &&
+	test_cmp before "$HOME/.gitconfig" &&
 	cp gitconfig.before "$HOME/.gitconfig"
 '
 
@@ -233,7 +232,7 @@ test_expect_success 'sendemail.sendmailCmd alone (b4 0.16 prefers it): through c
 	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
 	test $(count_lines "^$REMINDER\$" "$SENT/msg2") -eq 1 &&
 	civil-install --b4 --uninstall >/dev/null &&
-	cmp before "$HOME/.gitconfig" &&
+	test_cmp before "$HOME/.gitconfig" &&
 	cp gitconfig.before "$HOME/.gitconfig"
 '
 
@@ -249,14 +248,13 @@ test_expect_success 'a tree'"'"'s own sendemail settings are changed in that tre
 	argv 1 | grep "^!--via-other! " &&
 	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
 	civil-install --b4 --uninstall >/dev/null &&
-	cmp config.before .git/config &&
-	cmp global.before "$HOME/.gitconfig" &&
+	test_cmp config.before .git/config &&
+	test_cmp global.before "$HOME/.gitconfig" &&
 	git config --unset sendemail.smtpServer
 '
 
 test_expect_success 'an option error names civil-install, not the path it was run by' '
-	{ "$CIVIL_BUILD/bin/civil-install" --b5 2>err; status=$?; } ;
-	test $status -eq 2 &&
+	test_expect_code 2 "$CIVIL_BUILD/bin/civil-install" --b5 2>err &&
 	grep -x "civil-install: unrecognized option .--b5." err &&
 	grep "^Usage: civil-install" err
 '

@@ -141,7 +141,7 @@ test_expect_success 'b4 send of a signed series: every byte as b4 wrote it' '
 	test $(sent_count) -eq 3 &&
 	n=1 &&
 	for f in $(cat "$TEST_DIR/in.list"); do
-		cmp "$f" "$SENT/msg$n" &&
+		test_cmp "$f" "$SENT/msg$n" &&
 		grep -q "^X-Developer-Signature: v=1; a=ed25519-sha256" "$SENT/msg$n" &&
 		! grep -q "^Reviewed under" "$SENT/msg$n" || return 1
 		n=$((n + 1))
@@ -199,18 +199,18 @@ test_expect_success 'b4 0.16 review template: a reply never goes out naming an o
 	/usr/bin/python3 ../render.py "$tpl" >reply.eml &&
 	reset_sent &&
 	civil-sendmail -i list@kernel-test.invalid <reply.eml 2>err &&
-	test ! -s err && cmp reply.eml "$SENT/msg1" &&
+	test ! -s err && test_cmp reply.eml "$SENT/msg1" &&
 	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
 	# the contact changes after the template was written ...
 	git config civil.contact new-board@kernel-test.invalid &&
-	{ civil-sendmail -i list@kernel-test.invalid <reply.eml 2>err; status=$?; } ;
-	test $status -eq 65 && test $(sent_count) -eq 1 &&
+	test_expect_code 65 civil-sendmail -i list@kernel-test.invalid <reply.eml 2>err &&
+	test $(sent_count) -eq 1 &&
 	grep -x "civil-sendmail: not sent: its reminder says .Concerns: <$TEST_CONTACT>. but the code.s says .Concerns: <new-board@kernel-test.invalid>. now; civil.s b4 review template is up to date now: send the reply again from b4" err &&
 	# ... and b4 writes the next try from the template brought up to date
 	grep -x "Concerns: <new-board@kernel-test.invalid>" "$tpl" &&
 	/usr/bin/python3 ../render.py "$tpl" >reply2.eml &&
 	civil-sendmail -i list@kernel-test.invalid <reply2.eml 2>err &&
-	test ! -s err && cmp reply2.eml "$SENT/msg2" &&
+	test ! -s err && test_cmp reply2.eml "$SENT/msg2" &&
 	git config --unset civil.contact &&
 	civil-install --b4 --uninstall >/dev/null &&
 	! test -e "$tpl" &&

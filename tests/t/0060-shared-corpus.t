@@ -42,7 +42,7 @@ if test -r "$corpus"; then
 		notmuch dump --include=tags --include=properties >before &&
 		civil-scan --apply "*" &&
 		notmuch dump --include=tags --include=properties >after &&
-		cmp before after
+		test_cmp before after
 	'
 
 	# As the issue was found: a person's notmuch tagging the busiest
@@ -64,7 +64,7 @@ if test -r "$corpus"; then
 		writer_landed "from:$busy" &&
 		notmuch dump --include=tags --include=properties >after &&
 		without_writer after >after.mine &&
-		diff -u before after.mine
+		test_cmp before after.mine
 	'
 else
 	test_skip "ksummit corpus" "not in ../shared"

@@ -74,9 +74,9 @@ test_expect_success 'make install puts the completions where bash-completion and
 	make -C "$CIVIL_SRC" -s B="$TEST_DIR/build" PREFIX=/usr DESTDIR="$TEST_DIR/inst" \
 		install >/dev/null 2>&1 &&
 	for c in $CMDS; do
-		cmp "$COMP" "$TEST_DIR/inst/usr/share/bash-completion/completions/$c" || return 1
+		test_cmp "$COMP" "$TEST_DIR/inst/usr/share/bash-completion/completions/$c" || return 1
 	done &&
-	cmp "$CIVIL_SRC/completions/_civil" "$TEST_DIR/inst/usr/share/zsh/site-functions/_civil"
+	test_cmp "$CIVIL_SRC/completions/_civil" "$TEST_DIR/inst/usr/share/zsh/site-functions/_civil"
 '
 
 test_expect_success 'bash-completion loads it on demand from the install' '

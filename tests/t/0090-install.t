@@ -70,7 +70,7 @@ test_expect_success 'make, then make install PREFIX=...: where asked, nothing el
 	./usr/lib/systemd/user/civil-scan.service
 	./usr/lib/systemd/user/civil-scan.timer
 	EOF
-	diff -u expect files
+	test_cmp expect files
 '
 
 test_expect_success 'civil.pc: the real directories, and what a static link needs' '
@@ -106,8 +106,8 @@ test_expect_success 'an outside program, linked shared and static, sees only civ
 test_expect_success 'DESTDIR stages the same files, naming the real directories' '
 	mk_inst install DESTDIR="$TEST_DIR/stage" &&
 	(cd "$TEST_DIR/stage$inst" && find . ! -type d | sort) >staged &&
-	diff -u files staged &&
-	cmp "$inst/usr/lib/pkgconfig/civil.pc" \
+	test_cmp files staged &&
+	test_cmp "$inst/usr/lib/pkgconfig/civil.pc" \
 		"$TEST_DIR/stage$inst/usr/lib/pkgconfig/civil.pc"
 '
 

@@ -101,8 +101,7 @@ test_expect_success 'emacs signs (PGP/MIME): the signed mail goes out as emacs w
 
 test_expect_success 'emacs: a heated review fails with civil'"'"'s line in the buffer emacs shows; sent again, it goes' '
 	reset_sent &&
-	{ emacs_send hostile.eml >out 2>&1; status=$?; } ;
-	test $status -eq 3 &&
+	test_expect_code 3 emacs_send hostile.eml >out 2>&1 &&
 	grep -x "SEND-ERROR: Sending...failed with exit value 75" out &&
 	grep "^ERRBUF: civil-sendmail: held for its tone: \"You clearly have no idea what you are doing.\"" out &&
 	test $(sent_count) -eq 0 &&

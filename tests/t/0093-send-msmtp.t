@@ -78,14 +78,14 @@ test_expect_success 'a patch and a signed review arrive as civil got them, whole
 	n=$(delivered_count) &&
 	civil-sendmail -i list@kernel-test.invalid <patch.eml &&
 	delivered $((n + 1)) >got &&
-	cmp patch.eml got &&
+	test_cmp patch.eml got &&
 	civil-sendmail -i list@kernel-test.invalid <signed.eml &&
 	delivered $((n + 2)) >got &&
-	cmp signed.eml got &&
+	test_cmp signed.eml got &&
 	send series/0001-*.patch &&
 	delivered $((n + 3)) >got &&
 	body series/0001-*.patch >expect && body got | sed 1,2d >actual &&
-	cmp expect actual
+	test_cmp expect actual
 '
 
 test_expect_success 'emacs'"'"'s way (-oi -f ADDR -t): msmtp reads the recipients, Bcc stays private' '
@@ -96,7 +96,7 @@ test_expect_success 'emacs'"'"'s way (-oi -f ADDR -t): msmtp reads the recipient
 	delivered $((n + 1)) >got &&
 	sort "$TEST_DIR/smtp/$((n + 1)).rcpt" >rcpt &&
 	printf "list@kernel-test.invalid\nreviewer@kernel-test.invalid\nsecret@kernel-test.invalid\n" >expect &&
-	diff -u expect rcpt &&
+	test_cmp expect rcpt &&
 	! grep "^Bcc:" got &&
 	test $(count_lines "^$REMINDER\$" got) -eq 1
 '

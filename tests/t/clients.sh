@@ -50,7 +50,7 @@ reset_in() {
 # same_as_handed N M - what the client handed civil (in/N) went out as it
 # was (sent/msgM): every byte, the end included.
 same_as_handed() {
-	cmp "$TEST_DIR/in/$1" "$SENT/msg$2"
+	test_cmp "$TEST_DIR/in/$1" "$SENT/msg$2"
 }
 
 # ---- a key to sign with ----

@@ -47,11 +47,15 @@ cd "$TEST_DIR" || exit 1
 
 test_count=0
 test_failed=0
+# What the helpers below say of a failure goes to fd 4: into a test's
+# output (shown when it fails) even when the command's own stderr is
+# redirected, as in "test_expect_code 1 cmd 2>err".
+exec 4>&2
 
 # test_expect_success 'what it checks' 'commands chained with &&'
 test_expect_success() {
 	test_count=$((test_count + 1))
-	if (eval "$2") >"$TEST_DIR/.out" 2>&1; then
+	if (eval "$2") >"$TEST_DIR/.out" 2>&1 4>&1; then
 		echo "ok $test_count - $1"
 	else
 		test_failed=$((test_failed + 1))
@@ -168,6 +172,31 @@ wait_for_file() {
 		fi
 		sleep 0.1
 	done
+}
+
+# test_expect_code CODE CMD [ARG...] - CMD exits with CODE, or say what
+# it exited with (git's t/test-lib-functions.sh).  A variable for CMD
+# only goes through env: "test_expect_code 1 env VAR=x cmd".
+test_expect_code() {
+	want_code=$1
+	shift
+	"$@"
+	exit_code=$?
+	if test "$exit_code" = "$want_code"; then
+		return 0
+	fi
+	echo "test_expect_code: command exited with $exit_code, we wanted $want_code: $*" >&4
+	return 1
+}
+
+# test_cmp EXPECTED ACTUAL - the two files (either may be -, standard
+# input) are the same bytes, or show how they differ (diff -u).
+test_cmp() {
+	test $# -eq 2 || {
+		echo "test_cmp: want 2 files, got $#: $*" >&4
+		return 1
+	}
+	diff -u "$@"
 }
 
 # test_line_count N FILE - FILE has N lines, or say what it has.

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "../../cmd/print.h"
 #include "unit.h"
 
 static size_t count(const char *s, char c)
@@ -20,8 +21,10 @@ START_TEST(scores_line_is_one_record)
 	civil_scan_item_t item = { "a\tb\r\nc\001d\\e@x", "t", 3.5, &heat,
 				   true };
 	struct civil_buf b = CIVIL_BUF_INIT;
+	civil_sprinter_t *sp = civil_sprinter_text(&b);
 
-	civil_scores_line(&b, &item);
+	cmd_scores_line(sp, &item);
+	civil_sprinter_free(sp);
 	ck_assert_str_eq(b.buf, "3.50\ta\\tb\\r\\nc\\x01d\\e@x\tinsult "
 				"'you\\tidiot\\n' (at a person)\n");
 	ck_assert_uint_eq(count(b.buf, '\t'), 2);
@@ -50,7 +53,7 @@ START_TEST(tag_lines)
 }
 END_TEST
 
-START_TEST(heated_text_and_json)
+START_TEST(heated_text)
 {
 	civil_heated_passage_t p = { "i\td@x", NAN,    "insult",       INFINITY,
 				     true,     "a\nb", "c\r\nthread:1" };
@@ -68,18 +71,11 @@ START_TEST(heated_text_and_json)
 	t.n_passages = 1;
 	t.first = -(1LL << 62);
 	t.last = 1LL << 62;
-	civil_heated_text(&b, &t, true);
+	cmd_heated_text(&b, &t, true);
 	/* A line of facts, the subject, a passage: three lines. */
 	ck_assert_uint_eq(count(b.buf, '\n'), 3);
 	ck_assert(strstr(b.buf, "\n    s\\r\\nthread:fake\n"));
 	ck_assert(strstr(b.buf, "  ?..?  "));
-	civil_buf_reset(&b);
-	civil_heated_json(&b, &t, true);
-	ck_assert(!strchr(b.buf, '\n'));
-	ck_assert(strstr(b.buf, "\"query\":[\"thread:0\\\"1\",null]"));
-	ck_assert(strstr(b.buf, "\"score\":null"));
-	ck_assert(strstr(b.buf, "\"weight\":null"));
-	ck_assert(strstr(b.buf, "\"peak\":null"));
 	civil_buf_release(&b);
 }
 END_TEST
@@ -91,7 +87,7 @@ Suite *suite_output(void)
 
 	tcase_add_test(tc, scores_line_is_one_record);
 	tcase_add_test(tc, tag_lines);
-	tcase_add_test(tc, heated_text_and_json);
+	tcase_add_test(tc, heated_text);
 	suite_add_tcase(s, tc);
 	return s;
 }

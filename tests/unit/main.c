@@ -8,6 +8,7 @@
 
 #include <glib.h>
 
+#include "internal.h"
 #include "unit.h"
 
 static char tmp_root[] = "/tmp/civil-unit.XXXXXX";
@@ -60,6 +61,51 @@ void unit_git(const char *dir, const char *const *args)
 	ck_assert_int_eq(civil_run(argv, NULL, NULL, 0, NULL, &status, NULL),
 			 0);
 	ck_assert_int_eq(status, 0);
+}
+
+const char *unit_notmuch_db(civil_nm_config_t *cfg)
+{
+	const char *dir = unit_tmpdir();
+	struct civil_buf text = CIVIL_BUF_INIT;
+
+	civil_buf_addf(&text, "[database]\npath=%s/mail\n[new]\ntags=new\n",
+		       dir);
+	unit_write(dir, "notmuch-config", civil_buf_str(&text));
+	civil_buf_reset(&text);
+	civil_buf_addf(&text, "%s/notmuch-config", dir);
+	setenv("NOTMUCH_CONFIG", text.buf, 1);
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->config_path = civil_buf_detach(&text);
+	civil_buf_addf(&text, "%s/mail", dir);
+	cfg->database_path = civil_buf_detach(&text);
+	cfg->tag = strdup("heated");
+	cfg->thread_tag = strdup("heated-thread");
+	cfg->threshold = CIVIL_HEAT_THRESHOLD;
+	cfg->lock_timeout_ms = 1000;
+	mkdir(cfg->database_path, 0700);
+	return dir;
+}
+
+void unit_notmuch_done(civil_nm_config_t *cfg)
+{
+	unsetenv("NOTMUCH_CONFIG");
+	civil_nm_config_release(cfg);
+}
+
+void unit_notmuch(const char *const *args, struct civil_buf *out)
+{
+	const char *argv[16] = { "notmuch" };
+	struct civil_buf ignored = CIVIL_BUF_INIT;
+	int i, status = -1;
+
+	for (i = 0; args[i] && i < 14; i++)
+		argv[1 + i] = args[i];
+	argv[1 + i] = NULL;
+	ck_assert_int_eq(civil_run(argv, NULL, NULL, 0, out ? out : &ignored,
+				   &status, NULL),
+			 0);
+	ck_assert_int_eq(status, 0);
+	civil_buf_release(&ignored);
 }
 
 civil_message_t *unit_message(const char *text)
@@ -123,6 +169,12 @@ int main(void)
 		suite_config_notmuch,
 		suite_db,
 		suite_learn,
+		suite_stored_heat,
+		suite_scan,
+		suite_heated,
+		suite_options,
+		suite_sprinter,
+		suite_config_write,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;

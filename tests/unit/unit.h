@@ -35,6 +35,12 @@ Suite *suite_init(void);
 Suite *suite_config_notmuch(void);
 Suite *suite_db(void);
 Suite *suite_learn(void);
+Suite *suite_scan(void);
+Suite *suite_stored_heat(void);
+Suite *suite_heated(void);
+Suite *suite_options(void);
+Suite *suite_sprinter(void);
+Suite *suite_config_write(void);
 Suite *suite_heat(void);
 Suite *suite_mbox(void);
 Suite *suite_json(void);
@@ -45,6 +51,15 @@ const char *unit_tmpdir(void);
 void unit_write(const char *dir, const char *name, const char *text);
 /* Run git with these arguments in dir; fail the test if it fails. */
 void unit_git(const char *dir, const char *const *args);
+/* A notmuch database in a fresh directory DIR: DIR/notmuch-config names
+ * DIR/mail (write messages under DIR/mail/cur, then unit_notmuch "new"),
+ * and $NOTMUCH_CONFIG points at it until unit_notmuch_done.  Returns DIR;
+ * *cfg gets civil's defaults with the database named explicitly. */
+const char *unit_notmuch_db(civil_nm_config_t *cfg);
+void unit_notmuch_done(civil_nm_config_t *cfg);
+/* Run notmuch with these arguments (e.g. "tag", "+x", "id:y"); fail the
+ * test if it fails.  Its output into out (NULL: thrown away). */
+void unit_notmuch(const char *const *args, struct civil_buf *out);
 /* Parse text as a message; fail the test if it isn't one. */
 civil_message_t *unit_message(const char *text);
 /* A handle on the database at database (NULL: none), with civil's data

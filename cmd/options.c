@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * options.c - a command's option table (options.h) turned into getopt's
+ * tables and parsed, so that every command says a wrong option the same
+ * way getopt says it.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "options.h"
+
+/* getopt_long's values for options without a letter: past any char. */
+#define LONG_ONLY 0x100
+#define HELP	  (-2)
+#define VERSION	  (-3)
+
+/* "text or json", "a, b or c". */
+static void alternatives(struct civil_buf *b, const cmd_keyword_t *k)
+{
+	for (size_t i = 0; k[i].name; i++)
+		civil_buf_addf(b, "%s%s",
+			       !i	       ? ""
+			       : k[i + 1].name ? ", "
+					       : " or ",
+			       k[i].name);
+}
+
+/* Store arg for o; 0, or 2 when it is not a value o takes (said). */
+static int store(const cmd_option_t *o, const char *arg)
+{
+	struct civil_buf want = CIVIL_BUF_INIT;
+	cmd_list_t *list;
+	char *end;
+	long n;
+
+	switch (o->kind) {
+	case bool_argument:
+		*(bool *)o->out = true;
+		return 0;
+	case string_argument:
+		*(const char **)o->out = arg;
+		return 0;
+	case list_argument:
+		list = o->out;
+		list->v = realloc(list->v, (list->n + 1) * sizeof(*list->v));
+		if (!list->v)
+			abort();
+		list->v[list->n++] = arg;
+		return 0;
+	case int_argument:
+		errno = 0;
+		n = strtol(arg, &end, 10);
+		if (!*arg || *end || errno || n < INT_MIN || n > INT_MAX) {
+			cmd_warn("bad %s '%s' (want a whole number)", o->name,
+				 arg);
+			return 2;
+		}
+		*(int *)o->out = (int)n;
+		return 0;
+	case keyword_argument:
+		for (const cmd_keyword_t *k = o->keywords; k->name; k++) {
+			if (!strcmp(k->name, arg)) {
+				*(int *)o->out = k->value;
+				return 0;
+			}
+		}
+		alternatives(&want, o->keywords);
+		cmd_warn("unknown %s '%s' (want %s)", o->name, arg, want.buf);
+		civil_buf_release(&want);
+		return 2;
+	}
+	return 2;
+}
+
+/* getopt's tables for ours, --help and --version added; malloc'd. */
+static void getopt_tables(const cmd_option_t *table, unsigned flags,
+			  struct option **longopts, struct civil_buf *shortopts)
+{
+	size_t n = 0;
+
+	while (table[n].name)
+		n++;
+	*longopts = calloc(n + 3, sizeof(**longopts));
+	if (!*longopts)
+		abort();
+	if (flags & CMD_OPTIONS_IN_ORDER)
+		civil_buf_addch(shortopts, '+');
+	for (size_t i = 0; i < n; i++) {
+		const cmd_option_t *o = &table[i];
+		struct option *l = &(*longopts)[i];
+
+		l->name = o->name;
+		l->has_arg = o->kind == bool_argument ? no_argument
+						      : required_argument;
+		l->val = o->letter ? o->letter : LONG_ONLY + (int)i;
+		if (o->letter)
+			civil_buf_addf(shortopts, "%c%s", o->letter,
+				       l->has_arg ? ":" : "");
+	}
+	civil_buf_addch(shortopts, 'h');
+	(*longopts)[n] = (struct option){ "help", no_argument, NULL, HELP };
+	(*longopts)[n + 1] =
+		(struct option){ "version", no_argument, NULL, VERSION };
+}
+
+/* The table's entry getopt_long returned c for, or NULL. */
+static const cmd_option_t *find(const cmd_option_t *table, int c)
+{
+	for (size_t i = 0; table[i].name; i++)
+		if (table[i].letter ? table[i].letter == c
+				    : LONG_ONLY + (int)i == c)
+			return &table[i];
+	return NULL;
+}
+
+int cmd_options_parse(int argc, char **argv, const cmd_option_t *table,
+		      unsigned flags, void (*usage)(FILE *), int *argi)
+{
+	struct civil_buf shortopts = CIVIL_BUF_INIT;
+	struct option *longopts;
+	const cmd_option_t *o;
+	int c, n = 0, rc = -1;
+
+	getopt_tables(table, flags, &longopts, &shortopts);
+	/* getopt prints argv[0]: a hook or a mail client runs us by our
+	 * full path. */
+	argv[0] = (char *)cmd_name;
+	optind = 0; /* from the start, even when parsed before */
+	while (rc < 0 && (c = getopt_long(argc, argv, shortopts.buf, longopts,
+					  NULL)) != -1) {
+		if (c == 'h' || c == HELP) {
+			usage(stdout);
+			rc = 0;
+		} else if (c == VERSION) {
+			printf("%s %s\n", cmd_name, CIVIL_VERSION);
+			rc = 0;
+		} else if (!(o = find(table, c))) {
+			usage(stderr); /* getopt said what */
+			rc = 2;
+		} else if (store(o, optarg)) {
+			usage(stderr);
+			rc = 2;
+		} else if (o->given) {
+			*o->given = ++n;
+		}
+	}
+	*argi = optind;
+	free(longopts);
+	civil_buf_release(&shortopts);
+	return rc;
+}
