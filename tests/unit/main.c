@@ -147,6 +147,9 @@ int main(void)
 		suite_stored_heat,
 		suite_scan,
 		suite_heated,
+		suite_line,
+		suite_fields,
+		suite_pasted,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;
