@@ -150,6 +150,9 @@ int main(void)
 		suite_line,
 		suite_fields,
 		suite_pasted,
+		suite_words,
+		suite_target,
+		suite_lexicon,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;
