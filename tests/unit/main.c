@@ -153,6 +153,7 @@ int main(void)
 		suite_words,
 		suite_target,
 		suite_lexicon,
+		suite_learned,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;

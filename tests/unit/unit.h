@@ -44,6 +44,7 @@ Suite *suite_pasted(void);
 Suite *suite_words(void);
 Suite *suite_target(void);
 Suite *suite_lexicon(void);
+Suite *suite_learned(void);
 Suite *suite_heat(void);
 Suite *suite_mbox(void);
 Suite *suite_json(void);
