@@ -207,7 +207,7 @@ test_expect_success 'a message file gone from disk: skipped, said, the rest scan
 test_expect_success 'a bad query and a missing database: one clear line, status 1' '
 	test_expect_code 1 civil-scan "date:garbage.." 2>err &&
 	test $(wc -l <err) -eq 1 &&
-	grep "^civil-scan: .*.date:garbage\.\.." err &&
+	grep "^civil-scan: bad query .date:garbage\.\.. in .$HOME/applied.: ." err &&
 	test_expect_code 1 env NOTMUCH_CONFIG=$HOME/nope civil-scan 2>err &&
 	test $(wc -l <err) -eq 1 &&
 	grep "^civil-scan: " err &&
