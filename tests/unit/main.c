@@ -154,6 +154,8 @@ int main(void)
 		suite_target,
 		suite_lexicon,
 		suite_learned,
+		suite_lastmod,
+		suite_corrections,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;

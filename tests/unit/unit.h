@@ -45,6 +45,8 @@ Suite *suite_words(void);
 Suite *suite_target(void);
 Suite *suite_lexicon(void);
 Suite *suite_learned(void);
+Suite *suite_lastmod(void);
+Suite *suite_corrections(void);
 Suite *suite_heat(void);
 Suite *suite_mbox(void);
 Suite *suite_json(void);
