@@ -174,16 +174,24 @@ notmuch_status_t civil_db_reopen(notmuch_database_t *db)
 }
 
 /* Searching a snapshot another process has overwritten fails with an
- * exception; a bad query is another status, and fails at once. */
+ * exception, and so does a query notmuch can't parse: only the first goes
+ * away on a fresh snapshot.  *stale: the database could not be reopened,
+ * so the failure may be the database's, not the query's. */
 static notmuch_status_t search(notmuch_database_t *db, notmuch_query_t *q,
-			       bool retry, notmuch_messages_t **out)
+			       bool retry, notmuch_messages_t **out,
+			       bool *stale)
 {
 	notmuch_status_t ns = notmuch_query_search_messages(q, out);
 
+	*stale = false;
 	for (int i = 0; retry && ns == NOTMUCH_STATUS_XAPIAN_EXCEPTION &&
-			i < CIVIL_DB_RETRIES && !civil_db_reopen(db);
-	     i++)
+			i < CIVIL_DB_RETRIES;
+	     i++) {
+		*stale = civil_db_reopen(db) != NOTMUCH_STATUS_SUCCESS;
+		if (*stale)
+			break;
 		ns = notmuch_query_search_messages(q, out);
+	}
 	return ns;
 }
 
@@ -211,6 +219,7 @@ static civil_status_t foreach (notmuch_database_t *db, const char *query,
 	civil_status_t st = CIVIL_STATUS_SUCCESS;
 	notmuch_status_t ns;
 	int stop = 0;
+	bool stale;
 
 	if (!q)
 		return civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
@@ -218,12 +227,13 @@ static civil_status_t foreach (notmuch_database_t *db, const char *query,
 	notmuch_query_set_sort(q, sort);
 	/* Scan everything asked for, excluded tags included. */
 	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_FALSE);
-	ns = search(db, q, retry, &msgs);
+	ns = search(db, q, retry, &msgs, &stale);
 	if (ns) {
+		/* Still failing on a fresh snapshot (or on a database open
+		 * for writing, which nobody else changes): the query. */
 		st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
-				     ns == NOTMUCH_STATUS_XAPIAN_EXCEPTION
-					     ? "can't search '%s' in '%s': %s"
-					     : "bad query '%s'%.0s: %s",
+				     stale ? "can't search '%s' in '%s': %s"
+					   : "bad query '%s' in '%s': %s",
 				     query, civil_db_path(db),
 				     civil_db_message(db, ns));
 		notmuch_query_destroy(q);

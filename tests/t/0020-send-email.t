@@ -51,8 +51,7 @@ test_expect_success 'the series is what it would be with no hook at all' '
 	mv "$SENT"/* ../plain-sent/ &&
 	mv .git/hooks/sendemail-validate ../civil-hook &&
 	write_script .git/hooks/sendemail-validate </dev/null &&
-	send_email --from="A U Thor <author@kernel-test.invalid>" series/*.patch;
-	status=$? &&
+	{ send_email --from="A U Thor <author@kernel-test.invalid>" series/*.patch; status=$?; } &&
 	mv ../civil-hook .git/hooks/sendemail-validate &&
 	test $status = 0 &&
 	for n in 1 2 3; do

@@ -181,7 +181,7 @@ test_expect_success 'held too long: civil-scan reports, changes nothing, loses n
 	rm -f held &&
 	{ "$HOLD" "calm-1@$ID" 4 >held & } &&
 	wait_for_file held &&
-	{ civil-scan --apply "*" 2>err; status=$?; } ;
+	{ civil-scan --apply "*" 2>err; status=$?; } &&
 	wait &&
 	sed -i "/^\[civil\]/,\$d" "$NOTMUCH_CONFIG" &&
 	test $status -eq 75 &&
@@ -196,7 +196,7 @@ test_expect_success 'held too long: civil-scan reports, changes nothing, loses n
 test_expect_success 'a message file gone from disk: skipped, said, the rest scanned' '
 	file=$(notmuch search --output=files "id:calm-3@$ID") &&
 	mv "$file" "$HOME/calm-3.saved" &&
-	{ civil-scan --scores "*" >scores 2>err; status=$?; } ;
+	{ civil-scan --scores "*" >scores 2>err; status=$?; } &&
 	mv "$HOME/calm-3.saved" "$file" &&
 	test $status -eq 3 &&
 	grep "civil-scan: id:calm-3@$ID: can.t read .*; skipped" err &&
@@ -207,7 +207,7 @@ test_expect_success 'a message file gone from disk: skipped, said, the rest scan
 test_expect_success 'a bad query and a missing database: one clear line, status 1' '
 	test_expect_code 1 civil-scan "date:garbage.." 2>err &&
 	test $(wc -l <err) -eq 1 &&
-	grep "^civil-scan: .*.date:garbage\.\.." err &&
+	grep "^civil-scan: bad query .date:garbage\.\.. in .$HOME/applied.: ." err &&
 	test_expect_code 1 env NOTMUCH_CONFIG=$HOME/nope civil-scan 2>err &&
 	test $(wc -l <err) -eq 1 &&
 	grep "^civil-scan: " err &&
@@ -322,7 +322,7 @@ test_expect_success 'a message skipped by a scan since the last is scored by the
 	notmuch new --quiet &&
 	file=$(notmuch search --output=files "id:late-1@$ID") &&
 	mv "$file" "$HOME/late-1.saved" &&
-	{ civil-scan --apply 2>err; status=$?; } ;
+	{ civil-scan --apply 2>err; status=$?; } &&
 	mv "$HOME/late-1.saved" "$file" &&
 	test $status -eq 3 &&
 	grep "id:late-1@$ID: can.t read" err &&

@@ -219,26 +219,25 @@ test_expect_success '--edit: the reporter writes before it is stored' '
 '
 
 test_expect_success 'bad names: nothing, several threads, not in the database' '
-	{ escalate-thread --stdout "id:nosuch@$ID" >/dev/null 2>err; s1=$?; } ;
+	test_expect_code 1 escalate-thread --stdout "id:nosuch@$ID" >/dev/null 2>err &&
 	grep "escalate-thread: .id:nosuch@$ID. matches no message" err &&
-	{ escalate-thread --stdout "*" >/dev/null 2>err; s2=$?; } ;
+	test_expect_code 1 escalate-thread --stdout "*" >/dev/null 2>err &&
 	grep "matches [0-9]* threads; name one" err &&
-	{ escalate-thread --stdout "https://lore.kernel.org/all/" >/dev/null 2>err; s3=$?; } ;
-	grep "no Message-ID in" err &&
-	test $s1 -eq 1 && test $s2 -eq 1 && test $s3 -eq 1
+	test_expect_code 1 escalate-thread --stdout "https://lore.kernel.org/all/" >/dev/null 2>err &&
+	grep "no Message-ID in" err
 '
 
 # The environment follows the arguments in memory: a parse that reads past
 # "http://" finds A's value there and takes its '@' for a Message-ID.
 test_expect_success 'a URL that is only a scheme: no Message-ID, nothing read past it' '
 	for url in http:// https://; do
-		{ env -i "A=/leak@$ID/" HOME="$HOME" PATH="$PATH" \
+		test_expect_code 1 env -i "A=/leak@$ID/" HOME="$HOME" PATH="$PATH" \
 			NOTMUCH_CONFIG="$NOTMUCH_CONFIG" G_SLICE=always-malloc \
 			LSAN_OPTIONS="$LSAN_OPTIONS" UBSAN_OPTIONS="$UBSAN_OPTIONS" \
-			escalate-thread --stdout "$url" >out 2>err; status=$?; } ;
-		cat err &&
-		test $status -eq 1 && test ! -s out &&
-		grep -x "escalate-thread: no Message-ID in .$url." err || return 1
+			escalate-thread --stdout "$url" >out 2>err &&
+		test ! -s out &&
+		grep -x "escalate-thread: no Message-ID in .$url." err ||
+		{ cat err; return 1; }
 	done
 '
 

@@ -165,9 +165,7 @@ test_expect_success 'a 50 MB review' '
 
 test_expect_success 'nothing on stdin: an error, the real sendmail not called' '
 	reset_sent &&
-	{ civil-sendmail a@kernel-test.invalid </dev/null 2>err; status=$?; } ;
-	echo "status $status" && cat err &&
-	test $status -eq 66 &&
+	test_expect_code 66 civil-sendmail a@kernel-test.invalid </dev/null 2>err &&
 	grep "civil-sendmail: no message on standard input; nothing sent" err &&
 	test $(sent_count) -eq 0
 '
@@ -179,7 +177,7 @@ test_expect_success 'the real sendmail fails: its status, its words' '
 	exit 75
 	EOF
 	git config civil.sendmail "$PWD/failing.sendmail" &&
-	{ civil-sendmail -i a@kernel-test.invalid <review.eml 2>err; status=$?; } ;
+	{ civil-sendmail -i a@kernel-test.invalid <review.eml 2>err; status=$?; } &&
 	git config --unset civil.sendmail &&
 	test $status -eq 75 &&
 	grep "sendmail: relay refused" err
@@ -187,7 +185,7 @@ test_expect_success 'the real sendmail fails: its status, its words' '
 
 test_expect_success 'the real sendmail is missing: the message is kept, and where' '
 	git config civil.sendmail /nonexistent/sendmail &&
-	{ civil-sendmail -i a@kernel-test.invalid <review.eml 2>err; status=$?; } ;
+	{ civil-sendmail -i a@kernel-test.invalid <review.eml 2>err; status=$?; } &&
 	git config --unset civil.sendmail &&
 	test $status -eq 69 &&
 	kept=$(sed -n "s/.*the message is kept in .\(.*\).\$/\1/p" err) &&
@@ -198,7 +196,7 @@ test_expect_success 'the real sendmail is missing: the message is kept, and wher
 
 test_expect_success 'civil.sendmail pointing back at civil-sendmail is refused' '
 	git config civil.sendmail civil-sendmail &&
-	{ civil-sendmail -i a@kernel-test.invalid <review.eml 2>err; status=$?; } ;
+	{ civil-sendmail -i a@kernel-test.invalid <review.eml 2>err; status=$?; } &&
 	git config --unset civil.sendmail &&
 	test $status -eq 69 &&
 	grep "is civil-sendmail itself" err
@@ -290,7 +288,7 @@ test_expect_success 'tone: a bad CIVIL_TONE is said, and civil.tone stands' '
 	git config civil.tone reject &&
 	reset_sent &&
 	cp hostile.eml bad-tone.eml &&
-	{ CIVIL_TONE=maybe civil-remind bad-tone.eml 2>err; status=$?; } ;
+	{ CIVIL_TONE=maybe civil-remind bad-tone.eml 2>err; status=$?; } &&
 	git config --unset civil.tone &&
 	test $status -eq 1 && test_cmp hostile.eml bad-tone.eml &&
 	grep -x "civil-remind: bad CIVIL_TONE .maybe. (want warn, reject or off)" err &&

@@ -216,7 +216,7 @@ test_expect_success 'sendemail.sendmailCmd alone (b4 0.16 prefers it): through c
 	printf "[user]\n\tname = Re Viewer\n[sendemail]\n\tsendmailCmd = %s --via-cmd\n" \
 		"$TEST_DIR/fake.sendmail" >"$HOME/.gitconfig" &&
 	cp "$HOME/.gitconfig" before &&
-	{ civil-install --b4 >out 2>err; status=$?; } ;
+	{ civil-install --b4 >out 2>err; status=$?; } &&
 	grep -x "civil-install: sendemail.sendmailCmd (.$HOME/.gitconfig.): civil-sendmail, then .$TEST_DIR/fake.sendmail --via-cmd." out &&
 	case $(b4 --version) in
 	0.1[0-5].*|0.[0-9].*)

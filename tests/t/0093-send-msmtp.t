@@ -110,8 +110,7 @@ test_expect_success 'mutt, civil-sendmail, msmtp: sent; a heated review is held 
 	test ! -s err &&
 	delivered $((n + 1)) >got &&
 	test $(count_lines "^$REMINDER\$" got) -eq 1 &&
-	{ mutt -n -F muttrc -H hostile.eml </dev/null 2>err; status=$?; } ;
-	test $status -ne 0 &&
+	! mutt -n -F muttrc -H hostile.eml </dev/null 2>err &&
 	grep "^civil-sendmail: held for its tone: " err &&
 	sleep 1 && test $(delivered_count) -eq $((n + 1)) &&
 	mutt -n -F muttrc -H hostile.eml </dev/null &&
@@ -120,8 +119,7 @@ test_expect_success 'mutt, civil-sendmail, msmtp: sent; a heated review is held 
 '
 
 test_expect_success 'msmtp refuses: its status and its words, nothing kept by civil' '
-	{ civil-sendmail -i --host=127.0.0.1 --port=1 list@kernel-test.invalid <review.eml 2>err; status=$?; } ;
-	test $status -ne 0 &&
+	! civil-sendmail -i --host=127.0.0.1 --port=1 list@kernel-test.invalid <review.eml 2>err &&
 	grep "^msmtp: " err &&
 	! ls "$HOME/.local/state/civil/unsent" 2>/dev/null
 '

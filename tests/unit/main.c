@@ -175,6 +175,15 @@ int main(void)
 		suite_options,
 		suite_sprinter,
 		suite_config_write,
+		suite_line,
+		suite_fields,
+		suite_pasted,
+		suite_words,
+		suite_target,
+		suite_lexicon,
+		suite_learned,
+		suite_lastmod,
+		suite_corrections,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* check_target.c - whom a cue is aimed at and what that makes it
+ * (lib/target.c), on sentences split by words.c. */
+#include <string.h>
+
+#include "heat.h"
+#include "unit.h"
+
+/* The target of the cue at words [i, j) of sentence s. */
+static civil_heat_target_t target(const char *s, size_t i, size_t j)
+{
+	GArray *w = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
+	civil_heat_target_t t;
+
+	heat_words_init();
+	heat_split_words(s, strlen(s), w);
+	ck_assert_uint_le(j, w->len);
+	t = heat_target((const struct heat_word *)w->data, w->len, i, j);
+	g_array_free(w, TRUE);
+	return t;
+}
+
+START_TEST(whom)
+{
+	ck_assert_int_eq(target("you are clueless", 2, 3), CIVIL_TARGET_PERSON);
+	ck_assert_int_eq(target("this is ugly", 2, 3), CIVIL_TARGET_THING);
+	ck_assert_int_eq(target("I was an idiot", 3, 4), CIVIL_TARGET_SELF);
+	ck_assert_int_eq(target("your patch is garbage", 3, 4),
+			 CIVIL_TARGET_WORK);
+	ck_assert_int_eq(target("foo_init() is ugly", 2, 3),
+			 CIVIL_TARGET_THING);
+	/* An adjective on what it names. */
+	ck_assert_int_eq(target("an ugly hack", 1, 2), CIVIL_TARGET_THING);
+	ck_assert_int_eq(target("you wrote an ugly hack", 3, 4),
+			 CIVIL_TARGET_WORK);
+	/* After it: a person, or the sender starting the next clause. */
+	ck_assert_int_eq(target("screw you", 0, 1), CIVIL_TARGET_PERSON);
+	ck_assert_int_eq(target("damn, I missed it", 0, 1), CIVIL_TARGET_SELF);
+	/* A clause break stops the look back. */
+	ck_assert_int_eq(target("you know, ugly", 2, 3), CIVIL_TARGET_NONE);
+}
+END_TEST
+
+START_TEST(edges)
+{
+	/* The cue alone, at the start and at the end of the sentence. */
+	ck_assert_int_eq(target("ugly", 0, 1), CIVIL_TARGET_NONE);
+	/* Six words back at most. */
+	ck_assert_int_eq(target("you a b c d e ugly", 6, 7),
+			 CIVIL_TARGET_PERSON);
+	ck_assert_int_eq(target("you a b c d e f ugly", 7, 8),
+			 CIVIL_TARGET_NONE);
+	/* Three words ahead at most. */
+	ck_assert_int_eq(target("screw a b c you", 0, 1), CIVIL_TARGET_NONE);
+	ck_assert_int_eq(target("screw a b you", 0, 1), CIVIL_TARGET_PERSON);
+	/* An empty cue at the end of nothing. */
+	ck_assert_int_eq(heat_target(NULL, 0, 0, 0), CIVIL_TARGET_NONE);
+}
+END_TEST
+
+START_TEST(factors)
+{
+	ck_assert_double_eq(
+		heat_target_factor("insult", CIVIL_TARGET_PERSON, false), 1.5);
+	ck_assert_double_eq(
+		heat_target_factor("contempt", CIVIL_TARGET_THING, false), 0.5);
+	ck_assert_double_eq(
+		heat_target_factor("contempt", CIVIL_TARGET_SELF, false), 0.0);
+	/* Curt: contempt for a thing, or for nothing, weighs in full... */
+	ck_assert_double_eq(
+		heat_target_factor("contempt", CIVIL_TARGET_THING, true), 1.0);
+	ck_assert_double_eq(
+		heat_target_factor("contempt", CIVIL_TARGET_NONE, true), 1.0);
+	/* ... but not what one says of oneself, nor more than in full. */
+	ck_assert_double_eq(
+		heat_target_factor("contempt", CIVIL_TARGET_SELF, true), 0.0);
+	ck_assert_double_eq(
+		heat_target_factor("insult", CIVIL_TARGET_PERSON, true), 1.5);
+	/* A category of the user's own, and the empty one: the same at
+	 * every target, the largest target included. */
+	ck_assert_double_eq(
+		heat_target_factor("mine", CIVIL_TARGET_SELF, false), 1.0);
+	ck_assert_double_eq(heat_target_factor("", CIVIL_TARGET_PERSON, false),
+			    1.0);
+}
+END_TEST
+
+Suite *suite_target(void)
+{
+	Suite *s = suite_create("target");
+	TCase *tc = tcase_create("target");
+
+	tcase_add_test(tc, whom);
+	tcase_add_test(tc, edges);
+	tcase_add_test(tc, factors);
+	suite_add_tcase(s, tc);
+	return s;
+}
