@@ -63,9 +63,9 @@ extern "C" {
 
 /* The version of this header; the Makefile and debian/changelog read the
  * string, and the numbers say the same. */
-#define CIVIL_VERSION "0.1.0"
+#define CIVIL_VERSION "0.2.0"
 #define LIBCIVIL_MAJOR_VERSION 0
-#define LIBCIVIL_MINOR_VERSION 1
+#define LIBCIVIL_MINOR_VERSION 2
 #define LIBCIVIL_MICRO_VERSION 0
 
 /* True when the civil.h a program is compiled against is at least

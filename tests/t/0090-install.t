@@ -65,7 +65,7 @@ test_expect_success 'make, then make install PREFIX=...: where asked, nothing el
 	./usr/lib/libcivil.a
 	./usr/lib/libcivil.so
 	./usr/lib/libcivil.so.0
-	./usr/lib/libcivil.so.0.1.0
+	./usr/lib/libcivil.so.0.2.0
 	./usr/lib/pkgconfig/civil.pc
 	./usr/lib/systemd/user/civil-scan.service
 	./usr/lib/systemd/user/civil-scan.timer
