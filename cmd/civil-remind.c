@@ -164,7 +164,7 @@ int main(int argc, char **argv)
 		{ NULL },
 	};
 	struct civil_buf in = CIVIL_BUF_INIT;
-	civil_outgoing_t og = { 0 };
+	civil_outgoing_t og = CIVIL_OUTGOING_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
 	const char *path, *headers, *data;
 	size_t len;

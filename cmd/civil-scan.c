@@ -127,12 +127,12 @@ int main(int argc, char **argv)
 		{ "forget", bool_argument, .out = &forget },
 		{ NULL },
 	};
-	civil_scan_sink_t sink = { NULL, print_line, print_warning, NULL };
+	civil_scan_sink_t sink = CIVIL_SCAN_SINK_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
 	struct civil_buf mbox = CIVIL_BUF_INIT;
 	char *learned = NULL;
-	civil_scan_stats_t stats;
-	civil_scan_opts_t o = { 0 };
+	civil_scan_stats_t stats = CIVIL_SCAN_STATS_INIT;
+	civil_scan_opts_t o = CIVIL_SCAN_OPTS_INIT;
 	const civil_nm_config_t *cfg;
 	civil_heat_t *heat = NULL;
 	civil_t *civ = NULL;
@@ -152,6 +152,8 @@ int main(int argc, char **argv)
 	}
 	if (forget)
 		return forget_learned();
+	sink.tag_line = print_line;
+	sink.warn = print_warning;
 	if (scores) {
 		sink.scored = print_scored;
 		sink.tag_line = NULL;

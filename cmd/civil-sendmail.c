@@ -405,7 +405,7 @@ int main(int argc, char **argv)
 	struct civil_buf in = CIVIL_BUF_INIT, warnings = CIVIL_BUF_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
 	const struct civil_buf *send = &in;
-	civil_outgoing_t og = { 0 };
+	civil_outgoing_t og = CIVIL_OUTGOING_INIT;
 	civil_message_t *msg = NULL;
 	const char *cmdline = NULL;
 	/* Only a terminal shows what civil says and still sends. */

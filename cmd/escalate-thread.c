@@ -178,7 +178,7 @@ int main(int argc, char **argv)
 	size_t n_picked = 0;
 	bool have_nm;
 	enum dest dest = DEST_DEFAULT;
-	civil_draft_opts_t o = { 0 };
+	civil_draft_opts_t o = CIVIL_DRAFT_OPTS_INIT;
 	civil_thread_t *thread = NULL;
 	civil_heat_t *heat = NULL;
 	const civil_nm_config_t *nm;

@@ -35,6 +35,23 @@
  * read during the call and may be freed after it, unless a struct keeps a
  * pointer to them, which its comment says (civil_draft_opts_t).
  *
+ * Growing structs.  A struct the caller allocates and passes, to be read
+ * (civil_open_opts_t, civil_scan_opts_t, civil_scan_sink_t,
+ * civil_draft_opts_t) or filled (civil_scan_stats_t, civil_outgoing_t),
+ * grows at its end in later versions, after libgit2: its first member is
+ * "unsigned int version", which the caller sets to the struct's
+ * CIVIL_<NAME>_VERSION it was compiled with, as CIVIL_<NAME>_INIT does
+ * (with the defaults, for options).  Start every such struct from its
+ * INIT macro.  A call given a version this libcivil does not know (0
+ * among them) changes nothing and fails with CIVIL_STATUS_USAGE:
+ * "civil_scan_opts_t version 7 unknown (this libcivil knows 1)".  A call
+ * that fills a struct keeps its version.  Structs the library allocates
+ * and hands out only by pointer (civil_scan_item_t, civil_heated_thread_t
+ * and what it points to, civil_held_t, the reasons of a
+ * civil_heat_score_t) may grow at their end with no version: callers
+ * read them through the library's pointer and never allocate or copy
+ * them.
+ *
  * Threads.  civil_init() and civil_shutdown() are called once each, by
  * one thread, before and after every other call.  In between, calls on
  * different objects may run in different threads at once; one object
@@ -657,6 +674,7 @@ typedef struct civil_scan_item {
 
 /* Where a scan's output goes; any of the callbacks may be NULL. */
 typedef struct civil_scan_sink {
+	unsigned int version; /* CIVIL_SCAN_SINK_VERSION */
 	/* every message scored */
 	void (*scored)(const civil_scan_item_t *item, void *arg);
 	/* a "notmuch tag --batch" line, without its newline */
@@ -666,13 +684,22 @@ typedef struct civil_scan_sink {
 	void *arg;
 } civil_scan_sink_t;
 
+#define CIVIL_SCAN_SINK_VERSION 1
+#define CIVIL_SCAN_SINK_INIT { .version = CIVIL_SCAN_SINK_VERSION }
+
+/* What a scan did; the caller sets version, the scan fills the rest. */
 typedef struct civil_scan_stats {
+	unsigned int version; /* CIVIL_SCAN_STATS_VERSION */
 	size_t scanned, skipped, heated, threads_heated, changed;
 	size_t threads_skipped; /* could not be read: their tags left alone */
 	size_t learned;		/* the reader's corrections learned */
 } civil_scan_stats_t;
 
+#define CIVIL_SCAN_STATS_VERSION 1
+#define CIVIL_SCAN_STATS_INIT { .version = CIVIL_SCAN_STATS_VERSION }
+
 typedef struct civil_scan_opts {
+	unsigned int version; /* CIVIL_SCAN_OPTS_VERSION */
 	const char *query; /* notmuch query of the messages to score; NULL:
 			    * what changed since the last apply with NULL */
 	bool apply;	   /* tag the database instead of printing */
@@ -680,6 +707,9 @@ typedef struct civil_scan_opts {
 	 * the scorer (civil_heat_learned_open) and keep them, first. */
 	bool learn;
 } civil_scan_opts_t;
+
+#define CIVIL_SCAN_OPTS_VERSION 1
+#define CIVIL_SCAN_OPTS_INIT { .version = CIVIL_SCAN_OPTS_VERSION }
 
 /* Score the messages of o->query in c's database with c's scorer, tag
  * names and threshold (civil_get_heat, civil_get_notmuch_settings: either
@@ -776,8 +806,10 @@ civil_status_t civil_tag_line(struct civil_buf *out, char sign, const char *tag,
 /* ---- outgoing mail (outgoing.c) ---- */
 
 /* What civil does to a message on its way out, in civil-remind and
- * civil-sendmail alike. */
+ * civil-sendmail alike; the caller sets version, civil_outgoing_prepare
+ * fills the rest. */
 typedef struct civil_outgoing {
+	unsigned int version; /* CIVIL_OUTGOING_VERSION */
 	civil_remind_result_t remind;
 	struct civil_buf out; /* the new message, when remind.action is ADDED */
 	civil_heat_score_t tone; /* the sender's words, when tone_checked */
@@ -790,10 +822,14 @@ typedef struct civil_outgoing {
 	char *current_line;
 } civil_outgoing_t;
 
+#define CIVIL_OUTGOING_VERSION 1
+#define CIVIL_OUTGOING_INIT { .version = CIVIL_OUTGOING_VERSION }
+
 /* The reminder (per civil.remind) and the tone check (per civil.tone, or
  * civil_set_tone) for msg, with c's settings and code; the scorer is read
  * (civil_get_heat) only for mail whose tone is checked.  out is the
- * caller's to civil_outgoing_release, on failure too. */
+ * caller's to civil_outgoing_release, on failure too (one whose version
+ * was refused is left as it was, and release leaves it alone). */
 civil_status_t civil_outgoing_prepare(civil_t *c, civil_message_t *msg,
 				      civil_outgoing_t *out,
 				      civil_error_t *err);
@@ -907,6 +943,7 @@ char *civil_id_query(const char *id);
 /* ---- the escalation draft (draft.c) ---- */
 
 typedef struct civil_draft_opts {
+	unsigned int version;	  /* CIVIL_DRAFT_OPTS_VERSION */
 	const civil_code_t *code; /* its contact is the only recipient */
 	const char *where;	  /* where the code was looked for (repo) */
 	const char *from_name;	  /* the reporter */
@@ -917,6 +954,10 @@ typedef struct civil_draft_opts {
 	double threshold;	   /* heat that makes a passage of concern */
 	size_t max_passages;	   /* quotes in the body; 0: 25 */
 } civil_draft_opts_t;
+
+#define CIVIL_DRAFT_OPTS_VERSION 1
+#define CIVIL_DRAFT_OPTS_INIT                                                  \
+	{ .version = CIVIL_DRAFT_OPTS_VERSION, .threshold = CIVIL_HEAT_THRESHOLD }
 
 /* The draft, a whole RFC 5322 message, in out.  Fails when the code names
  * no contact or a picked message is not in the thread. */

@@ -455,7 +455,12 @@ civil_status_t civil_draft_build(const civil_thread_t *t,
 	GByteArray *bytes;
 	const char *domain;
 	char *id;
+	civil_status_t st;
 
+	st = civil_check_version(err, "civil_draft_opts_t", o->version,
+				 CIVIL_DRAFT_OPTS_VERSION);
+	if (st)
+		return st;
 	if (!t->n)
 		return civil_error_set(err, CIVIL_STATUS_NOT_FOUND,
 				       "the thread has no messages");

@@ -84,6 +84,26 @@ civil_status_t civil_get_db(civil_t *c, notmuch_database_t **out,
 
 /* ---- the scan verbs: scan.c does the work ---- */
 
+static civil_status_t scan_versions(const civil_scan_opts_t *o,
+				    const civil_scan_sink_t *sink,
+				    civil_scan_stats_t *stats,
+				    civil_error_t *err)
+{
+	civil_status_t st;
+
+	st = civil_check_version(err, "civil_scan_opts_t", o->version,
+				 CIVIL_SCAN_OPTS_VERSION);
+	if (!st)
+		st = civil_check_version(err, "civil_scan_sink_t",
+					 sink->version,
+					 CIVIL_SCAN_SINK_VERSION);
+	if (!st)
+		st = civil_check_version(err, "civil_scan_stats_t",
+					 stats->version,
+					 CIVIL_SCAN_STATS_VERSION);
+	return st;
+}
+
 civil_status_t civil_scan(civil_t *c, const civil_scan_opts_t *o,
 			  const civil_scan_sink_t *sink,
 			  civil_scan_stats_t *stats, civil_error_t *err)
@@ -94,7 +114,10 @@ civil_status_t civil_scan(civil_t *c, const civil_scan_opts_t *o,
 	civil_heat_t *heat;
 	civil_status_t st;
 
-	memset(stats, 0, sizeof(*stats));
+	st = scan_versions(o, sink, stats, err);
+	if (st)
+		return st;
+	*stats = (civil_scan_stats_t)CIVIL_SCAN_STATS_INIT;
 	st = civil_nm_for_db(c, &job.cfg, err);
 	if (!st)
 		st = civil_get_heat(c, &heat, err);
@@ -114,7 +137,10 @@ civil_status_t civil_scan_mbox(civil_t *c, const void *data, size_t len,
 	civil_heat_t *heat;
 	civil_status_t st;
 
-	memset(stats, 0, sizeof(*stats));
+	st = scan_versions(o, sink, stats, err);
+	if (st)
+		return st;
+	*stats = (civil_scan_stats_t)CIVIL_SCAN_STATS_INIT;
 	/* No notmuch config is no reason not to score an mbox: the
 	 * defaults then. */
 	civil_get_notmuch_settings(c, &job.cfg, NULL);

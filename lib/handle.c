@@ -103,11 +103,10 @@ civil_status_t civil_open(const civil_open_opts_t *opts, civil_t **out,
 	*out = NULL;
 	if (!opts)
 		opts = &defaults;
-	if (opts->version != CIVIL_OPEN_OPTS_VERSION)
-		return civil_error_set(err, CIVIL_STATUS_USAGE,
-				       "civil_open: options of version %u; "
-				       "this libcivil knows version %u",
-				       opts->version, CIVIL_OPEN_OPTS_VERSION);
+	st = civil_check_version(err, "civil_open_opts_t", opts->version,
+				 CIVIL_OPEN_OPTS_VERSION);
+	if (st)
+		return st;
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		abort();

@@ -13,6 +13,21 @@
 /* init.c: start libgit2 on first use; every libgit2 caller calls it. */
 void civil_git_start(void);
 
+/* A caller's struct of a version this libcivil does not know (civil.h,
+ * "Growing structs"): USAGE, naming the struct.  Checked before the call
+ * touches anything. */
+static inline civil_status_t civil_check_version(civil_error_t *err,
+						 const char *name,
+						 unsigned int got,
+						 unsigned int want)
+{
+	if (got == want)
+		return CIVIL_STATUS_SUCCESS;
+	return civil_error_set(err, CIVIL_STATUS_USAGE,
+			       "%s version %u unknown (this libcivil knows %u)",
+			       name, got, want);
+}
+
 /* What civil.h's opaque settings and code hold; civil.h's accessors
  * say what each is. */
 struct civil_config {

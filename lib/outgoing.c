@@ -77,7 +77,11 @@ civil_status_t civil_outgoing_prepare(civil_t *c, civil_message_t *msg,
 	civil_status_t st;
 	char *reminder;
 
-	memset(out, 0, sizeof(*out));
+	st = civil_check_version(err, "civil_outgoing_t", out->version,
+				 CIVIL_OUTGOING_VERSION);
+	if (st)
+		return st;
+	*out = (civil_outgoing_t)CIVIL_OUTGOING_INIT;
 	reminder = civil_reminder_text(civil_get_code(c), cfg);
 	st = civil_remind_message(msg, reminder, cfg->remind, &out->out,
 				  &out->remind, err);
@@ -102,6 +106,9 @@ civil_status_t civil_outgoing_prepare(civil_t *c, civil_message_t *msg,
 
 void civil_outgoing_release(civil_outgoing_t *out)
 {
+	/* One prepare refused holds nothing of ours. */
+	if (out->version != CIVIL_OUTGOING_VERSION)
+		return;
 	civil_buf_release(&out->out);
 	civil_heat_score_release(&out->tone);
 	free(out->stale_line);

@@ -48,7 +48,7 @@ civil_status_t civil_scan_db(civil_heat_t *h, notmuch_database_t *db,
 	struct civil_buf since = CIVIL_BUF_INIT;
 	civil_status_t st;
 
-	memset(stats, 0, sizeof(*stats));
+	*stats = (civil_scan_stats_t)CIVIL_SCAN_STATS_INIT;
 	s.recs = g_array_new(FALSE, TRUE, sizeof(struct civil_scan_rec));
 	s.by_id = g_hash_table_new(g_str_hash, g_str_equal);
 	s.pending = g_queue_new();
@@ -127,15 +127,16 @@ static int mbox_one(civil_message_t *msg, void *arg)
 civil_status_t civil_scan_mbox_data(const civil_heat_t *h, const void *data,
 				    size_t len, const char *name,
 				    const civil_scan_job_t *o,
-			       const civil_scan_sink_t *sink,
-			       civil_scan_stats_t *stats, civil_error_t *err)
+				    const civil_scan_sink_t *sink,
+				    civil_scan_stats_t *stats,
+				    civil_error_t *err)
 {
 	struct civil_scan s = {
 		.heat = h, .o = o, .sink = sink, .stats = stats
 	};
 	civil_status_t st;
 
-	memset(stats, 0, sizeof(*stats));
+	*stats = (civil_scan_stats_t)CIVIL_SCAN_STATS_INIT;
 	st = civil_mbox_foreach(data, len, name, mbox_one, &s, &stats->skipped,
 				err);
 	if (!st && s.refused)

@@ -300,7 +300,7 @@ static GString *check_draft(const civil_thread_t *t,
 
 static civil_draft_opts_t opts(void)
 {
-	civil_draft_opts_t o = { 0 };
+	civil_draft_opts_t o = CIVIL_DRAFT_OPTS_INIT;
 
 	o.code = &code;
 	o.from_name = "Re Porter";

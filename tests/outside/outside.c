@@ -34,7 +34,7 @@ int main(int argc, char **argv)
 {
 	civil_open_opts_t o = CIVIL_OPEN_OPTS_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
-	civil_outgoing_t og = { 0 };
+	civil_outgoing_t og = CIVIL_OUTGOING_INIT;
 	civil_message_t *msg = NULL;
 	civil_t *c = NULL;
 	char *reminder = NULL;

@@ -48,7 +48,7 @@ static void teardown(void)
 
 static civil_draft_opts_t opts(void)
 {
-	civil_draft_opts_t o = { 0 };
+	civil_draft_opts_t o = CIVIL_DRAFT_OPTS_INIT;
 
 	o.code = &code;
 	o.from_name = "Re Porter";
@@ -222,6 +222,32 @@ START_TEST(refusals)
 }
 END_TEST
 
+/* Options of a version civil does not know (0 among them) are refused
+ * before anything is written; CIVIL_DRAFT_OPTS_INIT holds the defaults. */
+START_TEST(unknown_version_refused)
+{
+	civil_draft_opts_t o = CIVIL_DRAFT_OPTS_INIT;
+	struct civil_buf out = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+
+	ck_assert_uint_eq(o.version, CIVIL_DRAFT_OPTS_VERSION);
+	ck_assert(o.threshold == CIVIL_HEAT_THRESHOLD);
+	ck_assert_ptr_null(o.code);
+	ck_assert_uint_eq(o.max_passages, 0);
+	o = opts();
+	o.version = 7;
+	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, &err),
+			 CIVIL_STATUS_USAGE);
+	ck_assert_str_eq(err.message, "civil_draft_opts_t version 7 unknown "
+				      "(this libcivil knows 1)");
+	o.version = 0;
+	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, NULL),
+			 CIVIL_STATUS_USAGE);
+	ck_assert_uint_eq(out.len, 0);
+	civil_error_clear(&err);
+}
+END_TEST
+
 START_TEST(injection_stays_in_the_body)
 {
 	static const char evil[] =
@@ -345,6 +371,7 @@ Suite *suite_draft(void)
 	tcase_add_test(tc, body_sections);
 	tcase_add_test(tc, attachment_is_the_thread);
 	tcase_add_test(tc, refusals);
+	tcase_add_test(tc, unknown_version_refused);
 	tcase_add_test(tc, injection_stays_in_the_body);
 	tcase_add_test(tc, nested_encoded_words);
 	tcase_add_test(tc, lone_encoded_word_start);

@@ -44,7 +44,7 @@ static void teardown(void)
 START_TEST(review_reminded_and_checked)
 {
 	civil_message_t *msg = unit_message(review);
-	civil_outgoing_t out;
+	civil_outgoing_t out = CIVIL_OUTGOING_INIT;
 	char *reminder = civil_reminder_text(civil_get_code(civ),
 					     civil_get_settings(civ));
 
@@ -64,10 +64,44 @@ START_TEST(review_reminded_and_checked)
 }
 END_TEST
 
+/* A civil_outgoing_t of a version civil does not know (0 among them) is
+ * refused and left as it was; release leaves it alone too.  From
+ * CIVIL_OUTGOING_INIT it is filled, its version kept. */
+START_TEST(unknown_version_refused)
+{
+	civil_message_t *msg = unit_message(review);
+	civil_outgoing_t out = CIVIL_OUTGOING_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	char mine[] = "the caller's";
+
+	out.version = 7;
+	out.stale_line = mine;
+	ck_assert_int_eq(civil_outgoing_prepare(civ, msg, &out, &err),
+			 CIVIL_STATUS_USAGE);
+	ck_assert_str_eq(err.message, "civil_outgoing_t version 7 unknown "
+				      "(this libcivil knows 1)");
+	ck_assert_ptr_eq(out.stale_line, mine);
+	civil_outgoing_release(&out);
+	civil_error_clear(&err);
+	out.version = 0;
+	ck_assert_int_eq(civil_outgoing_prepare(civ, msg, &out, NULL),
+			 CIVIL_STATUS_USAGE);
+	ck_assert_ptr_eq(out.stale_line, mine);
+
+	out.version = CIVIL_OUTGOING_VERSION;
+	ck_assert_int_eq(civil_outgoing_prepare(civ, msg, &out, NULL), 0);
+	ck_assert_uint_eq(out.version, CIVIL_OUTGOING_VERSION);
+	ck_assert_ptr_null(out.stale_line);
+	ck_assert_int_eq(out.remind.action, CIVIL_REMIND_ADDED);
+	civil_outgoing_release(&out);
+	civil_message_free(msg);
+}
+END_TEST
+
 START_TEST(tone_off_and_patches)
 {
 	civil_message_t *msg = unit_message(review);
-	civil_outgoing_t out;
+	civil_outgoing_t out = CIVIL_OUTGOING_INIT;
 
 	civil_set_tone(civ, CIVIL_TONE_OFF);
 	ck_assert_int_eq(civil_outgoing_prepare(civ, msg, &out, NULL), 0);
@@ -93,7 +127,7 @@ END_TEST
 START_TEST(stale_reminder)
 {
 	civil_message_t *msg;
-	civil_outgoing_t out;
+	civil_outgoing_t out = CIVIL_OUTGOING_INIT;
 	struct civil_buf text = CIVIL_BUF_INIT;
 	char *reminder = civil_reminder_text(civil_get_code(civ),
 					     civil_get_settings(civ));
@@ -146,6 +180,7 @@ Suite *suite_outgoing(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, review_reminded_and_checked);
+	tcase_add_test(tc, unknown_version_refused);
 	tcase_add_test(tc, tone_off_and_patches);
 	tcase_add_test(tc, stale_reminder);
 	tcase_add_test(tc, tone_lines);

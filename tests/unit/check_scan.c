@@ -101,6 +101,18 @@ static void on_scored(const civil_scan_item_t *item, void *arg)
 		       item->heated ? "heated" : "calm");
 }
 
+/* A sink that tells out what the scan said. */
+static civil_scan_sink_t sink_to(struct said *out)
+{
+	civil_scan_sink_t sink = CIVIL_SCAN_SINK_INIT;
+
+	sink.scored = on_scored;
+	sink.tag_line = on_line;
+	sink.warn = on_warn;
+	sink.arg = out;
+	return sink;
+}
+
 /* The one call to civil_scan_db (what civil_scan runs on the handle's
  * database): a scan of query (NULL: since the last one), applied or not,
  * scored in two worker threads. */
@@ -109,7 +121,7 @@ static civil_status_t scan(const char *query, bool apply, struct said *out)
 	civil_scan_job_t o = {
 		.query = query, .apply = apply, .cfg = &cfg, .threads = 2
 	};
-	civil_scan_sink_t sink = { on_scored, on_line, on_warn, out };
+	civil_scan_sink_t sink = sink_to(out);
 	notmuch_database_t *db = NULL;
 	civil_status_t st;
 
@@ -345,7 +357,7 @@ START_TEST(an_mbox)
 		"Message-ID: <m2@kernel-test.invalid>\n\nThanks.\n";
 	civil_scan_job_t o = { .cfg = &cfg, .threads = 1 };
 	struct said s = { 0 };
-	civil_scan_sink_t sink = { on_scored, on_line, on_warn, &s };
+	civil_scan_sink_t sink = sink_to(&s);
 
 	ck_assert_int_eq(civil_scan_mbox_data(heat, mbox, strlen(mbox),
 					      "x.mbox", &o, &sink, &s.stats,
