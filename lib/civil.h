@@ -25,7 +25,7 @@
  * got is the caller's to civil_error_clear().  On failure an out-parameter
  * handle is NULL and a struct filled by the call is empty, so its _release
  * or _free is still safe (and needed only on success, or where the call
- * says it loads what it can, as civil_config_load does).
+ * says it fills what it can even when it fails).
  *
  * Ownership.  A "char *" the library returns is malloc'd: free() it.  A
  * "const char *" belongs to the object it was read from and lives as long
@@ -45,12 +45,15 @@
  * INIT macro.  A call given a version this libcivil does not know (0
  * among them) changes nothing and fails with CIVIL_STATUS_USAGE:
  * "civil_scan_opts_t version 7 unknown (this libcivil knows 1)".  A call
- * that fills a struct keeps its version.  Structs the library allocates
- * and hands out only by pointer (civil_scan_item_t, civil_heated_thread_t
- * and what it points to, civil_held_t, the reasons of a
- * civil_heat_score_t) may grow at their end with no version: callers
- * read them through the library's pointer and never allocate or copy
- * them.
+ * that fills a struct keeps its version.  Structs the library hands
+ * out one at a time by pointer (civil_scan_item_t, civil_heated_thread_t,
+ * civil_held_t) may grow at their end with no version: callers only read
+ * them through that pointer.  Not so the elements of arrays it hands out
+ * (a score's civil_heat_reason_t reasons, a heated thread's passages:
+ * callers step through them by their own sizeof), nor a struct held by
+ * value inside another (civil_thread_heat_t in civil_heated_thread_t;
+ * civil_heat_score_t and civil_remind_result_t in civil_outgoing_t, whose
+ * version then moves): those are fixed until the next soname.
  *
  * Threads.  civil_init() and civil_shutdown() are called once each, by
  * one thread, before and after every other call.  In between, calls on
