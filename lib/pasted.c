@@ -302,7 +302,7 @@ bool civil_line_is_shell_prompt(const char *line, size_t len)
 		    s[k + 1] == ' ' && memchr(s, '@', k))
 			return true;
 	}
-	if (s[0] == '[' && memchr(s, '@', n < 40 ? n : 40)) {
+	if (n > 0 && s[0] == '[' && memchr(s, '@', n < 40 ? n : 40)) {
 		const char *c = memchr(s, ']', n < 60 ? n : 60);
 
 		return c && c + 2 < s + n && (c[1] == '#' || c[1] == '$') &&

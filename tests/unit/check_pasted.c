@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* check_pasted.c - lines a sender pasted rather than wrote
  * (lib/pasted.c): tool output, shell prompts, legal notices. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -99,6 +100,19 @@ START_TEST(shell_prompts)
 }
 END_TEST
 
+/* A line of blanks that ends the text: nothing after the blanks may be
+ * read (ASan sees a read past this exact-size buffer; found by
+ * fuzz-heat, tests/fuzz/regress/heat/blank-line-at-end-of-text). */
+START_TEST(blank_line_at_end)
+{
+	char *blanks = malloc(2);
+
+	memcpy(blanks, " \t", 2);
+	ck_assert(!civil_line_is_shell_prompt(blanks, 2));
+	free(blanks);
+}
+END_TEST
+
 START_TEST(notices)
 {
 	const char *legal =
@@ -134,6 +148,7 @@ Suite *suite_pasted(void)
 	tcase_add_test(tc, tool_output);
 	tcase_add_test(tc, tool_output_edges);
 	tcase_add_test(tc, shell_prompts);
+	tcase_add_test(tc, blank_line_at_end);
 	tcase_add_test(tc, notices);
 	suite_add_tcase(s, tc);
 	return s;
