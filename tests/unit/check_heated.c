@@ -10,27 +10,6 @@
 static civil_nm_config_t cfg;
 static const char *dir;
 
-static void add_mail(const char *name, const char *id, const char *from,
-		     const char *date, const char *subject, const char *reply,
-		     const char *body)
-{
-	struct civil_buf path = CIVIL_BUF_INIT, text = CIVIL_BUF_INIT;
-
-	civil_buf_addf(&text,
-		       "From: %s\nTo: list@kernel-test.invalid\nSubject: %s\n"
-		       "Message-ID: <%s>\nDate: %s\n"
-		       "List-Id: Test <test.kernel-test.invalid>\n",
-		       from, subject, id, date);
-	if (reply)
-		civil_buf_addf(&text, "In-Reply-To: <%s>\nReferences: <%s>\n",
-			       reply, reply);
-	civil_buf_addf(&text, "\n%s", body);
-	civil_buf_addf(&path, "mail/cur/%s:2,", name);
-	unit_write(dir, path.buf, text.buf);
-	civil_buf_release(&path);
-	civil_buf_release(&text);
-}
-
 /* What civil-scan --apply leaves on a message it tagged. */
 static void scored_by_civil(notmuch_database_t *db, const char *id,
 			    double score, double weight)
@@ -76,25 +55,29 @@ static void setup(void)
 	notmuch_database_t *db = NULL;
 
 	dir = unit_notmuch_db(&cfg);
-	add_mail("h1", "h1@kernel-test.invalid",
-		 "Ann <ann@kernel-test.invalid>",
-		 "Mon, 02 Mar 2026 10:00:00 +0000", "hot", NULL,
-		 "This is crap.\n");
-	add_mail("h2", "h2@kernel-test.invalid",
-		 "Bob <bob@kernel-test.invalid>",
-		 "Mon, 02 Mar 2026 11:00:00 +0000", "Re: hot",
-		 "h1@kernel-test.invalid", "Garbage.\n");
-	add_mail("p1", "p1@kernel-test.invalid", "Cy <cy@kernel-test.invalid>",
-		 "Tue, 03 Mar 2026 10:00:00 +0000", "hand", NULL,
-		 "Thanks for the review.\n");
-	add_mail("q1", "q1@kernel-test.invalid", "Di <di@kernel-test.invalid>",
-		 "Wed, 04 Mar 2026 10:00:00 +0000", "calm", NULL,
-		 "Does this build on arm?\n");
-	add_mail("r1", "r1@kernel-test.invalid", "Ed <ed@kernel-test.invalid>",
-		 "Sun, 01 Mar 2026 10:00:00 +0000", "old", NULL, "Hm.\n");
-	add_mail("s1", "s1@kernel-test.invalid", "Fi <fi@kernel-test.invalid>",
-		 "Sat, 28 Feb 2026 10:00:00 +0000", "piped", NULL,
-		 "This is crap.\n");
+	unit_add_mail(dir, "h1", "h1@kernel-test.invalid",
+		      "Ann <ann@kernel-test.invalid>",
+		      "Mon, 02 Mar 2026 10:00:00 +0000", "hot", NULL,
+		      "This is crap.\n");
+	unit_add_mail(dir, "h2", "h2@kernel-test.invalid",
+		      "Bob <bob@kernel-test.invalid>",
+		      "Mon, 02 Mar 2026 11:00:00 +0000", "Re: hot",
+		      "h1@kernel-test.invalid", "Garbage.\n");
+	unit_add_mail(dir, "p1", "p1@kernel-test.invalid",
+		      "Cy <cy@kernel-test.invalid>",
+		      "Tue, 03 Mar 2026 10:00:00 +0000", "hand", NULL,
+		      "Thanks for the review.\n");
+	unit_add_mail(dir, "q1", "q1@kernel-test.invalid",
+		      "Di <di@kernel-test.invalid>",
+		      "Wed, 04 Mar 2026 10:00:00 +0000", "calm", NULL,
+		      "Does this build on arm?\n");
+	unit_add_mail(dir, "r1", "r1@kernel-test.invalid",
+		      "Ed <ed@kernel-test.invalid>",
+		      "Sun, 01 Mar 2026 10:00:00 +0000", "old", NULL, "Hm.\n");
+	unit_add_mail(dir, "s1", "s1@kernel-test.invalid",
+		      "Fi <fi@kernel-test.invalid>",
+		      "Sat, 28 Feb 2026 10:00:00 +0000", "piped", NULL,
+		      "This is crap.\n");
 	unit_notmuch(new, NULL);
 	ck_assert_int_eq(civil_db_open(&cfg, true, 1000, &db, &err), 0);
 	scored_by_civil(db, "h1@kernel-test.invalid", 3, 3);

@@ -19,26 +19,6 @@ static civil_nm_config_t cfg;
 static const char *dir;
 static civil_heat_t *heat;
 
-static void add_mail(const char *name, const char *id, const char *from,
-		     const char *date, const char *subject, const char *reply,
-		     const char *body)
-{
-	struct civil_buf path = CIVIL_BUF_INIT, text = CIVIL_BUF_INIT;
-
-	civil_buf_addf(&text,
-		       "From: %s\nTo: list@kernel-test.invalid\nSubject: %s\n"
-		       "Message-ID: <%s>\nDate: %s\n",
-		       from, subject, id, date);
-	if (reply)
-		civil_buf_addf(&text, "In-Reply-To: <%s>\nReferences: <%s>\n",
-			       reply, reply);
-	civil_buf_addf(&text, "\n%s", body);
-	civil_buf_addf(&path, "mail/cur/%s:2,", name);
-	unit_write(dir, path.buf, text.buf);
-	civil_buf_release(&path);
-	civil_buf_release(&text);
-}
-
 /* Thread a (a1, a2): two people heated, so heated as a whole.  b1: calm,
  * alone.  c1: calm, alone, the newest. */
 static void setup(void)
@@ -49,20 +29,22 @@ static void setup(void)
 	civil_error_t err = CIVIL_ERROR_INIT;
 
 	dir = unit_notmuch_db(&cfg);
-	add_mail("a1", "a1@kernel-test.invalid",
-		 "Ann <ann@kernel-test.invalid>",
-		 "Mon, 02 Mar 2026 10:00:00 +0000", "the driver", NULL,
-		 "This is crap.\n");
-	add_mail("a2", "a2@kernel-test.invalid",
-		 "Bob <bob@kernel-test.invalid>",
-		 "Mon, 02 Mar 2026 11:00:00 +0000", "Re: the driver",
-		 "a1@kernel-test.invalid", "Garbage, all of it.\n");
-	add_mail("b1", "b1@kernel-test.invalid", "Cy <cy@kernel-test.invalid>",
-		 "Tue, 03 Mar 2026 10:00:00 +0000", "a question", NULL,
-		 "Thanks for the review.\n");
-	add_mail("c1", "c1@kernel-test.invalid", "Di <di@kernel-test.invalid>",
-		 "Wed, 04 Mar 2026 10:00:00 +0000", "another question", NULL,
-		 "Does this build on arm?\n");
+	unit_add_mail(dir, "a1", "a1@kernel-test.invalid",
+		      "Ann <ann@kernel-test.invalid>",
+		      "Mon, 02 Mar 2026 10:00:00 +0000", "the driver", NULL,
+		      "This is crap.\n");
+	unit_add_mail(dir, "a2", "a2@kernel-test.invalid",
+		      "Bob <bob@kernel-test.invalid>",
+		      "Mon, 02 Mar 2026 11:00:00 +0000", "Re: the driver",
+		      "a1@kernel-test.invalid", "Garbage, all of it.\n");
+	unit_add_mail(dir, "b1", "b1@kernel-test.invalid",
+		      "Cy <cy@kernel-test.invalid>",
+		      "Tue, 03 Mar 2026 10:00:00 +0000", "a question", NULL,
+		      "Thanks for the review.\n");
+	unit_add_mail(dir, "c1", "c1@kernel-test.invalid",
+		      "Di <di@kernel-test.invalid>",
+		      "Wed, 04 Mar 2026 10:00:00 +0000", "another question",
+		      NULL, "Does this build on arm?\n");
 	unit_notmuch(new, NULL);
 	unit_write(dir, "lexicon", lexicon);
 	civil_buf_addf(&lex, "%s/lexicon", dir);

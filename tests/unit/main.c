@@ -63,6 +63,27 @@ void unit_git(const char *dir, const char *const *args)
 	ck_assert_int_eq(status, 0);
 }
 
+void unit_add_mail(const char *dir, const char *name, const char *id,
+		   const char *from, const char *date, const char *subject,
+		   const char *reply, const char *body)
+{
+	struct civil_buf path = CIVIL_BUF_INIT, text = CIVIL_BUF_INIT;
+
+	civil_buf_addf(&text,
+		       "From: %s\nTo: list@kernel-test.invalid\nSubject: %s\n"
+		       "Message-ID: <%s>\nDate: %s\n"
+		       "List-Id: Test <test.kernel-test.invalid>\n",
+		       from, subject, id, date);
+	if (reply)
+		civil_buf_addf(&text, "In-Reply-To: <%s>\nReferences: <%s>\n",
+			       reply, reply);
+	civil_buf_addf(&text, "\n%s", body);
+	civil_buf_addf(&path, "mail/cur/%s:2,", name);
+	unit_write(dir, path.buf, text.buf);
+	civil_buf_release(&path);
+	civil_buf_release(&text);
+}
+
 const char *unit_notmuch_db(civil_nm_config_t *cfg)
 {
 	const char *dir = unit_tmpdir();

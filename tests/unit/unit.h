@@ -58,6 +58,11 @@ Suite *suite_json(void);
 const char *unit_tmpdir(void);
 /* Write text to dir/name, creating directories. */
 void unit_write(const char *dir, const char *name, const char *text);
+/* A list message in DIR/mail/cur/NAME:2, (a reply to reply when not
+ * NULL), for "notmuch new" to find. */
+void unit_add_mail(const char *dir, const char *name, const char *id,
+		   const char *from, const char *date, const char *subject,
+		   const char *reply, const char *body);
 /* Run git with these arguments in dir; fail the test if it fails. */
 void unit_git(const char *dir, const char *const *args);
 /* A notmuch database in a fresh directory DIR: DIR/notmuch-config names
