@@ -156,7 +156,9 @@ notmuch_status_t civil_lastmod_record(notmuch_database_t *db,
 civil_status_t civil_nm_for_db(civil_t *c, const civil_nm_config_t **out,
 			       civil_error_t *err);
 /* c's database, opened read-only on the first call and kept (it belongs
- * to the handle: never destroy it). */
+ * to the handle: never destroy it), brought up to the newest revision on
+ * every later call: each verb reads the database as it is when it
+ * starts. */
 civil_status_t civil_get_db(civil_t *c, notmuch_database_t **out,
 			    civil_error_t *err);
 
@@ -170,8 +172,11 @@ typedef struct civil_scan_job {
 	unsigned int threads;	      /* to parse in; 1: this one alone */
 } civil_scan_job_t;
 
-/* civil_scan with db (read-only, the caller's) to walk. */
-civil_status_t civil_scan_db(civil_heat_t *h, notmuch_database_t *db,
+/* civil_scan with *db (read-only, the caller's) to walk.  With
+ * o->apply, *db is closed (and set NULL) after the walk, before the
+ * database is opened for writing: one database is open at a time, and
+ * the caller's next read opens a snapshot with the tags in it. */
+civil_status_t civil_scan_db(civil_heat_t *h, notmuch_database_t **dbp,
 			     const civil_scan_job_t *o,
 			     const civil_scan_sink_t *sink,
 			     civil_scan_stats_t *stats, civil_error_t *err);

@@ -71,6 +71,13 @@ civil_status_t civil_get_db(civil_t *c, notmuch_database_t **out,
 	civil_status_t st;
 
 	*out = NULL;
+	/* A verb after another reads the database as it is now, not the
+	 * snapshot the first one opened; one that can't be brought up to
+	 * date is opened anew. */
+	if (c->db && civil_db_reopen(c->db)) {
+		notmuch_database_destroy(c->db);
+		c->db = NULL;
+	}
 	if (!c->db) {
 		st = civil_nm_for_db(c, &nm, err);
 		if (!st)
@@ -125,7 +132,7 @@ civil_status_t civil_scan(civil_t *c, const civil_scan_opts_t *o,
 		st = civil_get_db(c, &db, err);
 	if (st)
 		return st;
-	return civil_scan_db(heat, db, &job, sink, stats, err);
+	return civil_scan_db(heat, &c->db, &job, sink, stats, err);
 }
 
 civil_status_t civil_scan_mbox(civil_t *c, const void *data, size_t len,

@@ -35,7 +35,7 @@ static civil_status_t refused(const struct civil_scan *s, civil_error_t *err)
 			       s->refused);
 }
 
-civil_status_t civil_scan_db(civil_heat_t *h, notmuch_database_t *db,
+civil_status_t civil_scan_db(civil_heat_t *h, notmuch_database_t **dbp,
 			     const civil_scan_job_t *o,
 			     const civil_scan_sink_t *sink,
 			     civil_scan_stats_t *stats, civil_error_t *err)
@@ -46,6 +46,7 @@ civil_status_t civil_scan_db(civil_heat_t *h, notmuch_database_t *db,
 	GPtrArray *hot = g_ptr_array_new_with_free_func(free);
 	GPtrArray *cooled = g_ptr_array_new_with_free_func(free);
 	struct civil_buf since = CIVIL_BUF_INIT;
+	notmuch_database_t *db = *dbp;
 	civil_status_t st;
 
 	*stats = (civil_scan_stats_t)CIVIL_SCAN_STATS_INIT;
@@ -69,10 +70,16 @@ civil_status_t civil_scan_db(civil_heat_t *h, notmuch_database_t *db,
 	if (st)
 		goto done;
 
-	if (o->apply)
+	if (o->apply) {
+		/* The read-only snapshot is done with: closed before the
+		 * writable database opens, so that the caller holds one at a
+		 * time and reads the tags afresh after. */
+		notmuch_database_destroy(db);
+		*dbp = NULL;
 		st = civil_scan_apply(&s, hot, cooled, err);
-	else
+	} else {
 		civil_scan_tag_lines(&s, hot, cooled);
+	}
 	if (!st && s.refused)
 		st = refused(&s, err);
 	else if (!st && s.stopped)

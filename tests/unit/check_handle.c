@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "handle.h"
 #include "unit.h"
 
 START_TEST(unknown_version_refused)
@@ -355,6 +356,80 @@ START_TEST(named_database_and_its_verbs)
 }
 END_TEST
 
+static int count_any(const civil_heated_thread_t *t, void *arg)
+{
+	++*(int *)arg;
+	return 0;
+}
+
+/* One handle, verb after verb: what a scan applied, and what another
+ * process tagged since, is what the next verb reads; and an apply leaves
+ * the handle holding no database (it had one open to walk). */
+START_TEST(each_verb_reads_the_database_as_it_is)
+{
+	const char *dir = unit_tmpdir();
+	const char *argv[] = { "notmuch", "new", "--quiet", NULL };
+	const char *tag[] = { "notmuch", "tag", "+heated",
+			      "id:c1@kernel-test.invalid", NULL };
+	civil_scan_opts_t o = CIVIL_SCAN_OPTS_INIT;
+	civil_scan_sink_t sink = CIVIL_SCAN_SINK_INIT;
+	civil_scan_stats_t stats = CIVIL_SCAN_STATS_INIT;
+	struct civil_buf text = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	char *config = g_strdup_printf("%s/config", dir);
+	char *mail = g_strdup_printf("%s/mail", dir);
+	civil_heat_t *h = NULL;
+	int status = -1, n = 0;
+	civil_t *c;
+
+	civil_buf_addf(&text, "[database]\npath=%s\n", mail);
+	unit_write(dir, "config", civil_buf_str(&text));
+	unit_write(dir, "mail/cur/h1:2,",
+		   "From: a@kernel-test.invalid\nSubject: hot\n"
+		   "Message-ID: <h1@kernel-test.invalid>\n"
+		   "Date: Mon, 09 Mar 2026 10:00:00 +0000\n\n"
+		   "You are an idiot.\n");
+	unit_write(dir, "mail/cur/c1:2,",
+		   "From: b@kernel-test.invalid\nSubject: calm\n"
+		   "Message-ID: <c1@kernel-test.invalid>\n"
+		   "Date: Mon, 09 Mar 2026 11:00:00 +0000\n\n"
+		   "Thanks, applied.\n");
+	setenv("NOTMUCH_CONFIG", config, 1);
+	ck_assert_int_eq(civil_run(argv, NULL, NULL, 0, NULL, &status, NULL),
+			 0);
+	ck_assert_int_eq(status, 0);
+
+	c = unit_civil(mail);
+	ck_assert_int_eq(civil_get_heat(c, &h, NULL), 0);
+	ck_assert_int_eq(
+		civil_heated_foreach(c, NULL, false, count_any, &n, &err), 0);
+	ck_assert_int_eq(n, 0);
+	o.query = "*";
+	o.apply = true;
+	ck_assert_msg(!civil_scan(c, &o, &sink, &stats, &err), "%s",
+		      err.message);
+	ck_assert_uint_eq(stats.heated, 1);
+	ck_assert_ptr_null(c->db);
+	n = 0;
+	ck_assert_int_eq(
+		civil_heated_foreach(c, NULL, false, count_any, &n, &err), 0);
+	ck_assert_int_eq(n, 1);
+	/* Another process tags the calm one: the next verb sees it. */
+	ck_assert_int_eq(civil_run(tag, NULL, NULL, 0, NULL, &status, NULL), 0);
+	ck_assert_int_eq(status, 0);
+	n = 0;
+	ck_assert_int_eq(
+		civil_heated_foreach(c, NULL, false, count_any, &n, &err), 0);
+	ck_assert_int_eq(n, 2);
+	civil_close(c);
+
+	unsetenv("NOTMUCH_CONFIG");
+	g_free(mail);
+	g_free(config);
+	civil_buf_release(&text);
+}
+END_TEST
+
 Suite *suite_handle(void)
 {
 	Suite *s = suite_create("handle");
@@ -368,6 +443,7 @@ Suite *suite_handle(void)
 	tcase_add_test(tc, named_tree_outside_any_tree);
 	tcase_add_test(tc, scorer_from_the_data_directory);
 	tcase_add_test(tc, named_database_and_its_verbs);
+	tcase_add_test(tc, each_verb_reads_the_database_as_it_is);
 	tcase_set_timeout(tc, 30);
 	suite_add_tcase(s, tc);
 	return s;

@@ -111,8 +111,11 @@ static civil_status_t scan(const char *query, bool apply, struct said *out)
 	st = civil_db_open(&cfg, false, 0, &db, &out->err);
 	if (st)
 		return st;
-	st = civil_scan_db(heat, db, &o, &sink, &out->stats, &out->err);
-	notmuch_database_destroy(db);
+	st = civil_scan_db(heat, &db, &o, &sink, &out->stats, &out->err);
+	/* Closed by the scan when it applied. */
+	ck_assert(apply == (db == NULL));
+	if (db)
+		notmuch_database_destroy(db);
 	return st;
 }
 
