@@ -299,7 +299,7 @@ START_TEST(named_database_and_its_verbs)
 	civil_heat_t *h = NULL;
 	char *config = g_strdup_printf("%s/config", dir);
 	char *mail = g_strdup_printf("%s/mail", dir);
-	int status = -1, n = 0;
+	int n = 0;
 	civil_t *c;
 
 	civil_buf_addf(&text, "[database]\npath=%s\n", mail);
@@ -309,11 +309,8 @@ START_TEST(named_database_and_its_verbs)
 		   "Message-ID: <h1@kernel-test.invalid>\n"
 		   "Date: Mon, 09 Mar 2026 10:00:00 +0000\n\nYou idiot.\n");
 	setenv("NOTMUCH_CONFIG", config, 1);
-	ck_assert_int_eq(civil_run(argv, NULL, NULL, 0, NULL, &status, NULL),
-			 0);
-	ck_assert_int_eq(status, 0);
-	ck_assert_int_eq(civil_run(tag, NULL, NULL, 0, NULL, &status, NULL), 0);
-	ck_assert_int_eq(status, 0);
+	unit_notmuch(argv + 1, NULL);
+	unit_notmuch(tag + 1, NULL);
 	setenv("NOTMUCH_CONFIG", "/nonexistent/civil-test-config", 1);
 
 	c = unit_civil(mail);
@@ -367,39 +364,30 @@ static int count_any(const civil_heated_thread_t *t, void *arg)
  * the handle holding no database (it had one open to walk). */
 START_TEST(each_verb_reads_the_database_as_it_is)
 {
-	const char *dir = unit_tmpdir();
-	const char *argv[] = { "notmuch", "new", "--quiet", NULL };
-	const char *tag[] = { "notmuch", "tag", "+heated",
-			      "id:c1@kernel-test.invalid", NULL };
+	const char *new[] = { "new", "--quiet", NULL };
+	const char *tag[] = { "tag", "+heated", "id:c1@kernel-test.invalid",
+			      NULL };
 	civil_scan_opts_t o = CIVIL_SCAN_OPTS_INIT;
 	civil_scan_sink_t sink = CIVIL_SCAN_SINK_INIT;
 	civil_scan_stats_t stats = CIVIL_SCAN_STATS_INIT;
-	struct civil_buf text = CIVIL_BUF_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
-	char *config = g_strdup_printf("%s/config", dir);
-	char *mail = g_strdup_printf("%s/mail", dir);
+	civil_nm_config_t cfg;
+	const char *dir = unit_notmuch_db(&cfg);
 	civil_heat_t *h = NULL;
-	int status = -1, n = 0;
+	int n = 0;
 	civil_t *c;
 
-	civil_buf_addf(&text, "[database]\npath=%s\n", mail);
-	unit_write(dir, "config", civil_buf_str(&text));
-	unit_write(dir, "mail/cur/h1:2,",
-		   "From: a@kernel-test.invalid\nSubject: hot\n"
-		   "Message-ID: <h1@kernel-test.invalid>\n"
-		   "Date: Mon, 09 Mar 2026 10:00:00 +0000\n\n"
-		   "You are an idiot.\n");
-	unit_write(dir, "mail/cur/c1:2,",
-		   "From: b@kernel-test.invalid\nSubject: calm\n"
-		   "Message-ID: <c1@kernel-test.invalid>\n"
-		   "Date: Mon, 09 Mar 2026 11:00:00 +0000\n\n"
-		   "Thanks, applied.\n");
-	setenv("NOTMUCH_CONFIG", config, 1);
-	ck_assert_int_eq(civil_run(argv, NULL, NULL, 0, NULL, &status, NULL),
-			 0);
-	ck_assert_int_eq(status, 0);
+	unit_add_mail(dir, "h1", "h1@kernel-test.invalid",
+		      "a@kernel-test.invalid",
+		      "Mon, 09 Mar 2026 10:00:00 +0000", "hot", NULL,
+		      "You are an idiot.\n");
+	unit_add_mail(dir, "c1", "c1@kernel-test.invalid",
+		      "b@kernel-test.invalid",
+		      "Mon, 09 Mar 2026 11:00:00 +0000", "calm", NULL,
+		      "Thanks, applied.\n");
+	unit_notmuch(new, NULL);
 
-	c = unit_civil(mail);
+	c = unit_civil(cfg.database_path);
 	ck_assert_int_eq(civil_get_heat(c, &h, NULL), 0);
 	ck_assert_int_eq(
 		civil_heated_foreach(c, NULL, false, count_any, &n, &err), 0);
@@ -415,18 +403,13 @@ START_TEST(each_verb_reads_the_database_as_it_is)
 		civil_heated_foreach(c, NULL, false, count_any, &n, &err), 0);
 	ck_assert_int_eq(n, 1);
 	/* Another process tags the calm one: the next verb sees it. */
-	ck_assert_int_eq(civil_run(tag, NULL, NULL, 0, NULL, &status, NULL), 0);
-	ck_assert_int_eq(status, 0);
+	unit_notmuch(tag, NULL);
 	n = 0;
 	ck_assert_int_eq(
 		civil_heated_foreach(c, NULL, false, count_any, &n, &err), 0);
 	ck_assert_int_eq(n, 2);
 	civil_close(c);
-
-	unsetenv("NOTMUCH_CONFIG");
-	g_free(mail);
-	g_free(config);
-	civil_buf_release(&text);
+	unit_notmuch_done(&cfg);
 }
 END_TEST
 

@@ -16,7 +16,9 @@ static size_t count(const char *s, char c)
 
 START_TEST(scores_line_is_one_record)
 {
-	civil_heat_reason_t why = { "insult", "you\tidiot\n", "s", 1, true };
+	civil_heat_reason_t why = {
+		"insult", "you\tidiot\n", "s", 1, true, CIVIL_TARGET_NONE
+	};
 	civil_heat_score_t heat = { 3.5, &why, 1 };
 	civil_scan_item_t item = { "a\tb\r\nc\001d\\e@x", "t", 3.5, &heat,
 				   true };

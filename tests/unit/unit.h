@@ -50,9 +50,6 @@ Suite *suite_lexicon(void);
 Suite *suite_learned(void);
 Suite *suite_lastmod(void);
 Suite *suite_corrections(void);
-Suite *suite_heat(void);
-Suite *suite_mbox(void);
-Suite *suite_json(void);
 
 /* A fresh temporary directory (removed at exit). */
 const char *unit_tmpdir(void);
