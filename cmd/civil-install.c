@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * civil-install - put civil where git, b4, notmuch and mail clients will
  * run it, keeping what the user had, and undo it.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * civil-sendmail - a sendmail for b4, git send-email, mutt, aerc and
  * emacs that adds the code's reminder to reviews and takes a second look

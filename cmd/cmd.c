@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* cmd.c - messages in the form "civil-scan: can't open database '/x': why". */
 #include <glib.h>
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cmd.h - the little every command shares: its name and how it complains. */
 #ifndef CIVIL_CMD_H
 #define CIVIL_CMD_H

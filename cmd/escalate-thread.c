@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * escalate-thread - one step from a heated thread to a private draft to
  * the board (or whoever the project's code names), with the thread's

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * open.c - the commands' policy for what libcivil opens: the environment
  * they read (GIT_*, $NOTMUCH_CONFIG, $CIVIL_TONE, XDG directories), where

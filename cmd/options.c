@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * options.c - a command's option table (options.h) turned into getopt's
  * tables and parsed, so that every command says a wrong option the same

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * options.h - a command's options as a table, parsed in one call (after
  * notmuch's notmuch_opt_desc_t).  The messages are getopt's and name the

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * print.c - what civil-heated and civil-scan print, built so that no
  * value taken from mail can break its shape: a thread as civil-heated's

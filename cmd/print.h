@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* print.h - civil-heated's JSON (doc/civil-heated-json.md). */
 #ifndef CIVIL_HEATED_JSON_H
 #define CIVIL_HEATED_JSON_H

@@ -1,5 +1,5 @@
 # bash completion for civil's commands          -*- shell-script -*-
-# SPDX-License-Identifier: GPL-2.0-only
+# SPDX-License-Identifier: GPL-2.0-or-later
 #
 # Installed once for each command name, so bash-completion's on-demand
 # loading finds it; works without bash-completion too (source it).

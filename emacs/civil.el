@@ -1,6 +1,6 @@
 ;;; civil.el --- civil's heated threads in notmuch-emacs  -*- lexical-binding: t -*-
 
-;; SPDX-License-Identifier: GPL-2.0-only
+;; SPDX-License-Identifier: GPL-2.0-or-later
 
 ;; Keywords: mail
 ;; Package-Requires: ((emacs "27.1") (notmuch "0.32"))

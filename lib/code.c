@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * code.c - find the project's code (of conflict or conduct) at HEAD and
  * the address it tells people to contact.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * config-notmuch.c - settings from the user's notmuch config: where the
  * database is, who the user is, and civil's own "[civil]" section.

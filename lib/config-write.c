@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * config-write.c - change one setting in one git config file, as "git
  * config --file F --replace-all KEY VALUE" and "--unset-all KEY" do,

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * config.c - the one place libcivil reads settings: git config (civil.*,
  * user.*) through libgit2, so include.path and XDG files work as in git.

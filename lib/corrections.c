@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * corrections.c - the reader's verdicts on civil's, read from the
  * database, for civil-scan --apply to learn from (learn.c).

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * db.c - opening the notmuch database the way the user's notmuch does,
  * and waiting for its write lock without ever hanging.

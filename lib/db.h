@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* db.h - the notmuch database, for the lib/ files that read or tag it. */
 #ifndef CIVIL_DB_H
 #define CIVIL_DB_H

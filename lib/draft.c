@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * draft.c - the escalation: a private draft to the contact the code names,
  * carrying what the board needs to act without opening the archive.

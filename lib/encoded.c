@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * encoded.c - adding lines to the end of a quoted-printable or base64
  * part without encoding again the lines it already has.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * handle-db.c - the handle's notmuch side: its settings, its database and
  * the verbs that scan it.  Apart from handle.c so that a program that

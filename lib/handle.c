@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * handle.c - what a program opens once: the repository and its settings,
  * the code with its contact, the notmuch settings and database, and the

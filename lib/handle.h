@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* handle.h - what a civil_t holds, for handle.c and handle-db.c. */
 #ifndef CIVIL_HANDLE_H
 #define CIVIL_HANDLE_H

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * heat.h - what the heat scorer's files share: the words of a sentence
  * (words.c), the lexicon (lexicon.c), whom a cue is aimed at (target.c)

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * heated.c - the threads someone (a person with notmuch tag, or
  * civil-scan) marked heated, newest first, with what a reader needs to

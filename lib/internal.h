@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* internal.h - what lib/ files share with each other and nobody else. */
 #ifndef CIVIL_INTERNAL_H
 #define CIVIL_INTERNAL_H

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * lastmod.c - what a scan with no query scores: the mail that changed
  * since the last civil-scan --apply did.

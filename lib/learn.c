@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * learn.c - what a reader's own verdicts teach the heat scorer, like a
  * spam filter learns from the mail its user moves.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * learned.c - the weights a reader's corrections taught (learn.c), kept
  * for the scorer (heat.c) and in a file of their own.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * learned.h - the learned weights, shared by learned.c (keeping and
  * reading them) and learn.c (moving them); heat.c only asks

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * lexicon.c - heat.lexicon: weighted phrases, read from a data file the
  * user can add to, and matched against the words of a sentence.

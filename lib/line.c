@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * line.c - the lines of mail text, for every file that reads it: where a
  * line ends, whether it is quoted, the signature's "-- " line, and the

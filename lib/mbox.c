@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * mbox.c - the messages of an mbox (what "b4 mbox" and "lei q" write),
  * split by GMime's mbox parser.  Input that does not start with a From_

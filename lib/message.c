@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * message.c - one mail message, parsed by GMime: its headers, its decoded
  * text, what kind of mail it is, and whether anyone may change it.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * model.c - the learned layer of the heat scorer: a linear model over
  * the words and word pairs of a passage, read from a weights file

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * outgoing.c - what happens to a message on its way out, the same for the
  * sendemail-validate hook (civil-remind) and the sendmail wrapper

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * output.c - the "notmuch tag --batch" lines a scan writes, built so that
  * no value taken from mail can break one into two operations

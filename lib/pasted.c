@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * pasted.c - lines in a mail that the sender pasted rather than wrote:
  * what a tool printed (checkpatch, get_maintainer.pl, a compiler, the

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * remind.c - the code's reminder: its words, where it goes in a body, and
  * the byte-exact edit of a message that carries it.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * repo.c - the only file that knows libgit2's repository and tree types.
  * The rest of civil sees a civil_repo_t and reads files from HEAD.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * scan-apply.c - a scan's verdicts carried out: as "notmuch tag --batch"
  * lines for the caller, or (--apply) written to the database.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * scan-judge.c - what a scan makes of its scores: whether a message gets
  * civil's heated tag or loses it, and whether a thread is heated as a

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * scan-sink.c - what a scan tells its caller, through the sink it was
  * given: warnings, the messages it scored, tag lines.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * scan-walk.c - the walk of a scan over the database: the messages of a
  * query (or of what changed since the last scan), oldest first, each

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * scan.c - score the messages a notmuch query (or an mbox) names, and
  * turn the scores into tag changes: "+heated -- id:..." for messages over

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * scan.h - the parts of a heat scan (civil_scan_db, civil_scan_mbox),
  * shared by the files that hold one part each and by nobody else:

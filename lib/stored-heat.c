@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * stored-heat.c - the score civil-scan --apply keeps on a message, so
  * civil-heated and escalate-thread can show it without scoring again:

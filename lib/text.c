@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * text.c - reading the plain text of a mail the way a kernel developer
  * does: which lines are quoted, which are a diff, where the signature

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * thread.c - one thread, oldest first, with what an escalation needs of
  * each message: who, when, to whom, on which list, the sender's own

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * words.c - a sentence of mail as the heat scorer sees it: its words,
  * lower-cased, with code kept apart (identifiers, calls, paths, numbers

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* buf.c - growing strings, after git's strbuf. */
 #include <stdint.h>
 #include <stdio.h>

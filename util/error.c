@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* error.c - status codes and the one-line messages that go with them. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* file.c - whole-file reads and the atomic rewrite every edit goes through. */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* json.c - the one thing civil's JSON needs: strings, escaped properly. */
 #include <glib.h>
 #include <string.h>

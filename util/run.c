@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * run.c - child processes from argv arrays, after git's run-command:
  * never a shell string built from data.  An exec failure is reported

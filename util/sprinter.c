@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * sprinter.c - one structured printer, two formats (after notmuch's
  * sprinter): a command says what it prints (a map, its keys, a list, a

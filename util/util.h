@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * util.h - civil's toolbox: growing strings, files, child processes,
  * JSON strings, a structured printer (JSON or text), worker threads and

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * workers.c - a few threads that run one function over jobs handed to
  * them through a small bounded queue.  Plain pthreads, so that the

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * fuzz-draft - an mbox (or one message) taken as a thread
  * (civil_thread_from_mbox) and the escalation draft built from it

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * fuzz-heat - the tone/heat scorer on arbitrary text (no trailing NUL),
  * as it is and as the sender's own words (civil_text_authored), with

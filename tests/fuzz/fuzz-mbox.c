@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * fuzz-mbox - civil_mbox_foreach on arbitrary bytes, in a buffer of
  * exactly their size with no NUL after them (what b4 mbox or lei q wrote,

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * fuzz-parsers - what civil makes of a THREAD argument (a notmuch query,
  * a Message-ID, a lore URL: civil_thread_query), of a --message ID

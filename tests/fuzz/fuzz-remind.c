@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * fuzz-remind - one message through parse, classify and remind, the way
  * civil-remind and civil-sendmail take it (civil.remind=all, so every

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * fuzz-writers - the writers of what the commands print (cmd/print.c,
  * through util/sprinter.c; lib/output.c's tag lines; civil_json_string)

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * replay.c - run a libFuzzer harness without libFuzzer: each file named
  * on the command line (a directory: its files, sorted by name) once

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * hold-lock ID SECONDS - open the user's notmuch database for writing,
  * tag message ID "held" inside an atomic section, and keep the write lock

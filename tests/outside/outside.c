@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * outside.c - a program that is not part of civil, built against the
  * installed library (tests/installed.sh): it sees only civil.h, opens a

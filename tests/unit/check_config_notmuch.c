@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_config_notmuch.c - config-notmuch.c: the user's notmuch config
  * and civil's [civil] section in it, read strictly. */
 #include <stdlib.h>

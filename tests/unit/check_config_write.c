@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* civil_config_file_set (lib/config-write.c), read back by git itself. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_corrections.c - the reader's verdicts on civil's, found in the
  * database and marked learned (lib/corrections.c). */
 #include <stdio.h>

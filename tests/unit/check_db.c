@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_db.c - db.c: opening the user's notmuch database, counting in it,
  * and the terms civil writes into queries. */
 #include <glib.h>

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_fields.c - the header fields a heat scan keeps (lib/fields.c). */
 #include <string.h>
 

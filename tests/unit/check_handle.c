@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_handle.c - handle.c and handle-db.c: what civil_open reads (and
  * what it leaves alone when not told), the code and settings it finds,
  * the scorer and the database it keeps for the verbs. */

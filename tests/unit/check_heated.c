@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_heated.c - heated.c: which threads civil-heated lists from a real
  * notmuch database, in what order, and what it says of each. */
 #include <string.h>

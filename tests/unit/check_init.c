@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_init.c - init.c: the version, and starting libgit2 once from
  * whichever threads ask first. */
 #include <pthread.h>

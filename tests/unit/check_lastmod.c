@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_lastmod.c - what a scan with no query scores (lib/lastmod.c):
  * the revision recorded in the database, and when it does not count. */
 #include <stdio.h>

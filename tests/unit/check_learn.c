@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_learn.c - learning from a reader's corrections (lib/learn.c): one
  * correction moves the cues it holds, in the reader's sense, for other
  * messages too, and nothing else; the file keeps it. */

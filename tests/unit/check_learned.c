@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_learned.c - the learned weights (lib/learned.c): their keys,
  * what they add to a cue, their file read and written, forgetting it,
  * and the text that lists them. */

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_lexicon.c - heat.lexicon read (lib/lexicon.c): its lines, the
  * errors that name file and line, and matching against a sentence. */
 #include <stdio.h>

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_line.c - the lines of mail text (lib/line.c): where a line ends,
  * quoting, the signature separator, and the reminder's first line. */
 #include <string.h>

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_model.c - the learned layer (lib/model.c) and its agreement with
  * the script that trains it (scripts/heat_model.py). */
 #include <math.h>

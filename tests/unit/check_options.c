@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The commands' option tables (cmd/options.c): values, the messages of a
  * wrong option, --help and --version. */
 #include <fcntl.h>

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_outgoing.c - outgoing.c: the reminder and the tone check, as the
  * hook and civil-sendmail both have them. */
 #include <stdlib.h>

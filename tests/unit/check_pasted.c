@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_pasted.c - lines a sender pasted rather than wrote
  * (lib/pasted.c): tool output, shell prompts, legal notices. */
 #include <stdlib.h>

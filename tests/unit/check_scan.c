@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_scan.c - scan.c and its parts (scan-walk.c, scan-judge.c,
  * scan-apply.c, scan-sink.c): what a scan of a real notmuch database
  * prints and tags, and what it leaves alone. */

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* The structured printer (util/sprinter.c) and civil-heated's JSON through
  * it (cmd/print.c), byte for byte as civil-heated wrote it before
  * the printer: doc/civil-heated-json.md. */

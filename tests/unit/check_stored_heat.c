@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_stored_heat.c - stored-heat.c: the score and reasons kept as
  * message properties come back as they went in, within the format's
  * limits (no tab or line break in a field, 200 bytes a reason, cut at a

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_target.c - whom a cue is aimed at and what that makes it
  * (lib/target.c), on sentences split by words.c. */
 #include <string.h>

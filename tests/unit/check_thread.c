@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_thread.c - thread.c: naming a thread and its messages. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* check_words.c - a sentence split into words (lib/words.c): code kept
  * apart, phrase and clause breaks, quotation, what a word refers to. */
 #include <string.h>

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* main.c - run every suite; a temporary HOME keeps git config ours. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* unit.h - the Check suites, one per lib/ file, and their helpers. */
 #ifndef CIVIL_UNIT_H
 #define CIVIL_UNIT_H

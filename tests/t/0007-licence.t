@@ -1,0 +1,25 @@
+#!/bin/sh
+# civil links libnotmuch (GPL-3.0-or-later), so it can't be GPL-2.0-only:
+# every source file that names its licence says GPL-2.0-or-later, and the
+# packaging and the README say the same.  A data file trained on GPL-3.0
+# data says GPL-3.0 (debian/copyright names it).
+. "$(dirname "$0")/lib.sh"
+
+need_tool git 'git --version'
+
+test_expect_success 'every SPDX line of the tree is GPL-2.0-or-later' '
+	git -C "$CIVIL_SRC" grep -h -o "SPDX-License-Identifier: [A-Za-z0-9.+-]*" -- \
+		":!data/*.model" ":!tests/t/0007-licence.t" >spdx &&
+	test "$(wc -l <spdx)" -gt 100 &&
+	grep -v "SPDX-License-Identifier: GPL-2.0-or-later\$" spdx >other || true &&
+	test ! -s other || { sort | uniq -c <other; false; }
+'
+
+test_expect_success 'debian/copyright and the README say GPL-2+' '
+	grep -q "^License: GPL-2+\$" "$CIVIL_SRC/debian/copyright" &&
+	! grep -q "^License: GPL-2\$" "$CIVIL_SRC/debian/copyright" &&
+	grep -q "GPL-2.0-or-later" "$CIVIL_SRC/README.md" &&
+	! grep -q "GPL-2.0-only" "$CIVIL_SRC/README.md"
+'
+
+test_done
