@@ -107,7 +107,7 @@ deps-fuzz:
 	@scripts/need-deps fuzz
 
 $(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h lib/handle.h lib/heat.h lib/learned.h cmd/cmd.h \
-		lib/scan.h cmd/options.h cmd/print.h util/util.h
+		lib/scan.h cmd/options.h cmd/print.h cmd/install.h util/util.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CIVIL_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
@@ -156,6 +156,12 @@ $(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_SHARED) $(B)/lib/libcivil.a $(UTIL_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CMD_SHARED) $(B)/lib/libcivil.a \
 		$(UTIL_A) $(CIVIL_LIBS)
+
+# civil-install's parts (cmd/install.h).
+INSTALL_PARTS = $(B)/obj/cmd/install-settings.o $(B)/obj/cmd/install-b4.o \
+	$(B)/obj/cmd/install-hooks.o
+$(B)/bin/civil-install: $(INSTALL_PARTS)
+$(B)/bin/civil-install: CMD_SHARED += $(INSTALL_PARTS)
 
 $(B)/fast-link-flags: scripts/fast-link-flags
 	@mkdir -p $(dir $@)

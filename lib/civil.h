@@ -242,22 +242,6 @@ const char *civil_config_get_user_email(const civil_config_t *cfg);
 civil_status_t civil_remind_mode_parse(const char *s, civil_remind_mode_t *out);
 civil_status_t civil_tone_mode_parse(const char *s, civil_tone_mode_t *out);
 
-/* ---- writing git config (config-write.c) ---- */
-
-/* Set key ("section.name", "section.sub.name") to value in the git config
- * file at path, as "git config --file PATH --replace-all KEY VALUE"
- * does: its other lines of key go, the last one becomes the new value (or
- * it ends the key's section, or a new section ends the file; a missing
- * file is created).  value NULL unsets every line of key, and a section
- * left empty by that goes too, so a setting put in and taken out leaves
- * the file as it was.  Every other byte is kept.  Values are written as
- * git writes them, so "git config --get" reads back exactly value.  git's
- * lock (PATH.lock) is held while writing.  CIVIL_STATUS_USAGE for a bad
- * key; CIVIL_STATUS_UNSUPPORTED for a file with a line that is not git
- * config (named; nothing is changed).  Not for threads to share a file. */
-civil_status_t civil_config_file_set(const char *path, const char *key,
-				     const char *value, civil_error_t *err);
-
 /* ---- notmuch settings (config-notmuch.c) ---- */
 
 /* The notmuch config civil_open was told of (or, with
@@ -746,6 +730,27 @@ civil_status_t civil_scan_mbox(civil_t *c, const void *data, size_t len,
 			       const char *name, const civil_scan_opts_t *o,
 			       const civil_scan_sink_t *sink,
 			       civil_scan_stats_t *stats, civil_error_t *err);
+
+/* ---- taking it back (purge.c) ---- */
+
+typedef struct civil_purge_stats {
+	unsigned int version;	/* CIVIL_PURGE_STATS_VERSION */
+	size_t untagged;	/* civil's heated tag taken off */
+	size_t kept;		/* heated tags a person set, left on */
+	size_t thread_untagged; /* thread tags taken off */
+	size_t cleared;		/* messages civil's properties went from */
+} civil_purge_stats_t;
+
+#define CIVIL_PURGE_STATS_VERSION 1
+#define CIVIL_PURGE_STATS_INIT { .version = CIVIL_PURGE_STATS_VERSION }
+
+/* Take away what civil-scan wrote into c's database (opened for writing,
+ * waiting at most civil.lock-timeout): its heated tag where it set it (a
+ * person's stays), the thread tag, every civil.* property, and the
+ * record of the last scan (CIVIL_LASTMOD_KEY); in atomic sections of a
+ * thousand messages. */
+civil_status_t civil_purge(civil_t *c, civil_purge_stats_t *stats,
+			   civil_error_t *err);
 
 /* ---- heated threads (heated.c) ---- */
 

@@ -10,25 +10,22 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "util.h"
 
+/* err_fd: the child's stderr (-1: ours). */
 static void child(const char *const *argv, const char *dir, int in_fd,
-		  int out_fd, bool quiet, int err_pipe)
+		  int out_fd, int err_fd, int err_pipe)
 {
 	int e;
 
 	if (in_fd >= 0 && dup2(in_fd, 0) < 0)
 		goto fail;
-	if (quiet) {
-		int null = open("/dev/null", O_WRONLY);
-
-		if (null < 0 || dup2(null, 2) < 0)
-			goto fail;
-		close(null);
-	}
+	if (err_fd >= 0 && dup2(err_fd, 2) < 0)
+		goto fail;
 	if (out_fd >= 0 && dup2(out_fd, 1) < 0)
 		goto fail;
 	if (dir && chdir(dir) < 0)
@@ -100,7 +97,7 @@ static civil_status_t pump(int in_w, const char *in, size_t inlen, int out_r,
 
 static civil_status_t run(const char *const *argv, const char *dir,
 			  const void *in, size_t inlen, struct civil_buf *out,
-			  bool quiet, int *exit_status, civil_error_t *err)
+			  int err_fd, int *exit_status, civil_error_t *err)
 {
 	int in_p[2] = { -1, -1 }, out_p[2] = { -1, -1 }, err_p[2];
 	civil_status_t st = CIVIL_STATUS_SUCCESS;
@@ -130,7 +127,7 @@ static civil_status_t run(const char *const *argv, const char *dir,
 	}
 	if (pid == 0)
 		child(argv, dir, in ? in_p[0] : devnull, out ? out_p[1] : -1,
-		      quiet, err_p[1]);
+		      err_fd, err_p[1]);
 
 	close(err_p[1]);
 	if (in)
@@ -189,7 +186,7 @@ civil_status_t civil_run(const char *const *argv, const char *dir,
 			 const void *in, size_t inlen, struct civil_buf *out,
 			 int *exit_status, civil_error_t *err)
 {
-	return run(argv, dir, in, inlen, out, false, exit_status, err);
+	return run(argv, dir, in, inlen, out, -1, exit_status, err);
 }
 
 civil_status_t civil_run_quiet(const char *const *argv, const char *dir,
@@ -197,5 +194,32 @@ civil_status_t civil_run_quiet(const char *const *argv, const char *dir,
 			       struct civil_buf *out, int *exit_status,
 			       civil_error_t *err)
 {
-	return run(argv, dir, in, inlen, out, true, exit_status, err);
+	return civil_run_capture(argv, dir, in, inlen, out, NULL, exit_status,
+				 err);
+}
+
+/* The child's stderr goes to a file of its own, read when it is done: a
+ * pipe would need a third side to pump. */
+civil_status_t civil_run_capture(const char *const *argv, const char *dir,
+				 const void *in, size_t inlen,
+				 struct civil_buf *out,
+				 struct civil_buf *errout, int *exit_status,
+				 civil_error_t *err)
+{
+	civil_status_t st;
+	int fd = errout ? memfd_create("civil-run-stderr", MFD_CLOEXEC)
+			: open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return civil_error_set(err, CIVIL_STATUS_RUN_ERROR,
+				       "can't run '%s': %s", argv[0],
+				       strerror(errno));
+	st = run(argv, dir, in, inlen, out, fd, exit_status, err);
+	if (!st && errout) {
+		civil_buf_reset(errout);
+		if (lseek(fd, 0, SEEK_SET) == 0)
+			st = civil_fd_read(fd, argv[0], errout, err);
+	}
+	close(fd);
+	return st;
 }

@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "civil.h"
@@ -79,6 +80,92 @@ civil_status_t civil_run_quiet(const char *const *argv, const char *dir,
 			       const void *in, size_t inlen,
 			       struct civil_buf *out, int *exit_status,
 			       civil_error_t *err);
+/* The same, with what the child said on stderr in errout (NULL: thrown
+ * away), for naming a child's complaint in civil's own words. */
+civil_status_t civil_run_capture(const char *const *argv, const char *dir,
+				 const void *in, size_t inlen,
+				 struct civil_buf *out,
+				 struct civil_buf *errout, int *exit_status,
+				 civil_error_t *err);
+
+/* ---- git config files (gitconfig.c) ---- */
+
+/* value as git 2.39.5 writes it after "name = ": in double quotes when it
+ * starts or ends with a space or holds '#', ';' or CR; LF, TAB, '"' and
+ * '\\' escaped.  "git config --get" reads back exactly value. */
+void civil_gitconfig_quote(struct civil_buf *out, const char *value);
+/* "section.name" or "section.sub.name", as civil writes keys: section and
+ * name of letters, digits and '-', the name starting with a letter; the
+ * subsection anything but a line break. */
+bool civil_gitconfig_key_ok(const char *key);
+/* Do a and b name the same setting: section and variable in any case, the
+ * subsection exactly, as git compares them. */
+bool civil_gitconfig_same_key(const char *a, const char *b);
+
+/* A git config file civil writes whole: comment lines at the top (each
+ * line of comment, without its "# "), then its settings, one value each,
+ * a section's settings together under one header in the order they were
+ * set.  Keys compare as git compares them. */
+typedef struct civil_gitconfig {
+	char *comment;
+	size_t n;
+	char **keys, **values;
+} civil_gitconfig_t;
+
+const char *civil_gitconfig_get(const civil_gitconfig_t *c, const char *key);
+/* Set key to value (NULL: take it away).  USAGE for a bad key. */
+civil_status_t civil_gitconfig_set(civil_gitconfig_t *c, const char *key,
+				   const char *value, civil_error_t *err);
+void civil_gitconfig_write(const civil_gitconfig_t *c, struct civil_buf *out);
+/* Read back text that civil_gitconfig_write wrote; anything else (a file
+ * changed by hand) is CONFIG_ERROR naming name, and c is left empty. */
+civil_status_t civil_gitconfig_parse(civil_gitconfig_t *c, const char *name,
+				     const char *text, size_t len,
+				     civil_error_t *err);
+void civil_gitconfig_release(civil_gitconfig_t *c);
+
+/* The user's file (text, len) with "[include]" and "path = value" added
+ * at its end, into out: the include comes after everything the user set
+ * there, so what it pulls in is what git uses.  A file without its last
+ * line break gets one before the include and none after it; made: the
+ * file did not exist, and a first line says civil made it. */
+void civil_gitconfig_include_add(struct civil_buf *out, const char *text,
+				 size_t len, const char *value, bool made);
+/* Does text hold the include line for value? */
+bool civil_gitconfig_include_has(const char *text, size_t len,
+				 const char *value);
+/* text without what civil_gitconfig_include_add added for value, into
+ * out: the bytes there were before (an "[include]" an entry of the
+ * user's has come to live under stays), or text itself when there was
+ * none (false); *made (may be NULL): civil made the file and nothing
+ * else is in it. */
+bool civil_gitconfig_include_remove(struct civil_buf *out, const char *text,
+				    size_t len, const char *value, bool *made);
+
+/* git's lock on a config file (its lockfile.c): "FILE.lock" created
+ * exclusively before the file is read, FILE being what path is a symlink
+ * to (links followed as git follows them, a dangling one included: the
+ * file it names is written).  Then read, commit (the new text renamed
+ * over the file, its mode kept) or delete, or release to leave the file
+ * as it was.  Each of commit, delete and release ends the lock. */
+typedef struct civil_lock {
+	char *shown; /* path as the caller named it */
+	char *file;  /* the file written */
+	char *lock;
+	int fd;
+	bool existed;
+	struct stat st;
+} civil_lock_t;
+
+civil_status_t civil_lock_take(civil_lock_t *lk, const char *path,
+			       civil_error_t *err);
+/* The file as it is under the lock; *exists false when there is none. */
+civil_status_t civil_lock_read(civil_lock_t *lk, struct civil_buf *b,
+			       bool *exists, civil_error_t *err);
+civil_status_t civil_lock_commit(civil_lock_t *lk, const void *data, size_t len,
+				 civil_error_t *err);
+civil_status_t civil_lock_delete(civil_lock_t *lk, civil_error_t *err);
+void civil_lock_release(civil_lock_t *lk);
 
 /* ---- JSON (json.c) ---- */
 

@@ -51,6 +51,26 @@ START_TEST(runs_in_dir)
 }
 END_TEST
 
+START_TEST(captures_stderr)
+{
+	const char *argv[] = { "sh", "-c",
+			       "echo out; echo complaint >&2; "
+			       "exit 128",
+			       NULL };
+	struct civil_buf out = CIVIL_BUF_INIT, errout = CIVIL_BUF_INIT;
+	int status = -1;
+
+	ck_assert_int_eq(civil_run_capture(argv, NULL, NULL, 0, &out, &errout,
+					   &status, NULL),
+			 0);
+	ck_assert_int_eq(status, 128);
+	ck_assert_str_eq(out.buf, "out\n");
+	ck_assert_str_eq(errout.buf, "complaint\n");
+	civil_buf_release(&out);
+	civil_buf_release(&errout);
+}
+END_TEST
+
 Suite *suite_run(void)
 {
 	Suite *s = suite_create("run");
@@ -58,6 +78,7 @@ Suite *suite_run(void)
 
 	tcase_add_test(tc, feeds_and_collects);
 	tcase_add_test(tc, exit_status_and_missing_program);
+	tcase_add_test(tc, captures_stderr);
 	tcase_add_test(tc, runs_in_dir);
 	suite_add_tcase(s, tc);
 	return s;

@@ -195,7 +195,7 @@ int main(void)
 		suite_heated,
 		suite_options,
 		suite_sprinter,
-		suite_config_write,
+		suite_gitconfig,
 		suite_line,
 		suite_fields,
 		suite_pasted,

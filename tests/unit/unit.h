@@ -40,7 +40,7 @@ Suite *suite_stored_heat(void);
 Suite *suite_heated(void);
 Suite *suite_options(void);
 Suite *suite_sprinter(void);
-Suite *suite_config_write(void);
+Suite *suite_gitconfig(void);
 Suite *suite_line(void);
 Suite *suite_fields(void);
 Suite *suite_pasted(void);
