@@ -83,16 +83,21 @@ static const char *system_sendmail(void)
 	return NULL;
 }
 
-/* Set key in o for --b4, and say so when it is new (before: o's
- * settings when civil-install started). */
+/* Set key in o for --b4, and say so when it is new (before, before_g:
+ * o's and the global file's settings when civil-install started), or
+ * when what it hands on to (then) is, with civil.sendmail (by_pin). */
 static void set_said(struct own *o, const civil_gitconfig_t *before,
-		     const char *key, const char *value, const char *where,
-		     const char *then)
+		     const civil_gitconfig_t *before_g, const char *key,
+		     const char *value, const char *where, const char *then,
+		     bool by_pin)
 {
 	const char *was = civil_gitconfig_get(before, key);
+	/* A program in smtpServer: civil.sendmail says where it goes. */
+	const char *pin = civil_gitconfig_get(before_g, "civil.sendmail");
 
 	own_set(o, PIECE_B4, key, value);
-	if (then && (!was || strcmp(was, value)))
+	if (then && (!was || strcmp(was, value) ||
+		     (by_pin && (!pin || strcmp(pin, then)))))
 		printf("%s: %s ('%s'): civil-sendmail, then '%s'\n", cmd_name,
 		       key, where, then);
 }
@@ -184,8 +189,9 @@ static int routes_install(struct settings *s, const char *ours,
 			if (!real && !pin)
 				pin = g_strdup(e->value);
 		}
-		set_said(own, own == &s->global ? before_g : before_r, key,
-			 value, e->file, e->value);
+		set_said(own, own == &s->global ? before_g : before_r,
+			 before_g, key, value, e->file, e->value,
+			 !cmd && !user_real);
 	next:
 		g_free(identity);
 		g_free(key);
@@ -195,11 +201,12 @@ static int routes_install(struct settings *s, const char *ours,
 		/* Nothing named: git would run the system's sendmail, b4
 		 * talk SMTP to localhost.  civil-sendmail hands on to the
 		 * system's sendmail, as git did. */
-		set_said(&s->global, before_g, "sendemail.smtpServer", ours,
-			 gfile,
+		set_said(&s->global, before_g, before_g,
+			 "sendemail.smtpServer", ours, gfile,
 			 real  ? real
 			 : sys ? sys
-			       : "msmtp, or /usr/sbin/sendmail");
+			       : "msmtp, or /usr/sbin/sendmail",
+			 !user_real && (real || sys));
 		if (!real && !pin && sys)
 			pin = g_strdup(sys);
 	}

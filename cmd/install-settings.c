@@ -85,14 +85,19 @@ static char *origin_path(const char *origin)
 	return path;
 }
 
-/* git's complaint on one line: its lines joined by "; ". */
+/* git's complaint on one line: its lines, blanks around them gone,
+ * joined by a space. */
 static void one_line(struct civil_buf *b)
 {
-	g_strstrip(b->buf);
-	for (char *p = b->buf; *p; p++)
-		if (*p == '\n')
-			*p = ';';
-	b->len = strlen(b->buf);
+	char **lines = g_strsplit(civil_buf_str(b), "\n", -1);
+
+	civil_buf_reset(b);
+	for (char **l = lines; *l; l++) {
+		g_strstrip(*l);
+		if (**l)
+			civil_buf_addf(b, "%s%s", b->len ? " " : "", *l);
+	}
+	g_strfreev(lines);
 }
 
 int settings_read(struct git_settings *l)
@@ -242,6 +247,16 @@ static int own_load(struct own *o)
 		rc = -1;
 	} else {
 		records_parse(o);
+	}
+	/* A setting no piece claims was not written by civil-install. */
+	for (size_t i = 0; !rc && i < o->cfg.n; i++) {
+		if (own_pieces(o, o->cfg.keys[i]))
+			continue;
+		cmd_warn("'%s' holds %s, which civil-install did not set; "
+			 "move it to your own settings, and run "
+			 "civil-install again",
+			 o->path, o->cfg.keys[i]);
+		rc = -1;
 	}
 	civil_buf_release(&text);
 	return rc;
@@ -474,13 +489,19 @@ done:
 	return rc;
 }
 
-/* The file's comment: what it is, then each piece's claims. */
+static int record_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The file's comment: what it is, then each piece's claims, in order. */
 static void own_comment(struct own *o)
 {
 	struct civil_buf c = CIVIL_BUF_INIT;
 	char *user = home_short(o->user);
 
 	civil_buf_addf(&c, OWN_HEAD, user);
+	qsort(o->records, o->n_records, sizeof(*o->records), record_cmp);
 	for (size_t i = 0; i < o->n_records; i++)
 		civil_buf_addf(&c, "--%s\n", o->records[i]);
 	g_free(o->cfg.comment);
@@ -681,14 +702,13 @@ int settings_open(struct settings *s)
 	int rc;
 
 	memset(s, 0, sizeof(*s));
-	if (own_open_global(&s->global))
+	/* git's word first: what it can't read, civil does not guess at. */
+	if (settings_read(&s->l) || own_open_global(&s->global))
 		return -1;
 	rc = own_open_repo(&s->repo);
 	if (rc < 0)
 		return -1;
 	s->has_repo = rc == 0;
-	if (settings_read(&s->l))
-		return -1;
 	mark_ours(s);
 	rc = settings_migrate(&s->l, &s->global);
 	if (rc < 0)

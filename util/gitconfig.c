@@ -177,12 +177,43 @@ static void header_write(struct civil_buf *out, const char *key)
 	civil_buf_adds(out, "]\n");
 }
 
+/* The order civil writes keys in: by section and variable in any case,
+ * subsection exactly, as git tells them apart. */
+static int key_cmp(const char *a, const char *b)
+{
+	const char *a1, *a2, *b1, *b2;
+	size_t n1, n2;
+	int d;
+
+	key_split(a, &a1, &a2);
+	key_split(b, &b1, &b2);
+	n1 = (size_t)(a1 - a);
+	n2 = (size_t)(b1 - b);
+	d = strncasecmp(a, b, n1 < n2 ? n1 : n2);
+	if (d || n1 != n2)
+		return d ? d : n1 < n2 ? -1 : 1;
+	n1 = (size_t)(a2 - a1);
+	n2 = (size_t)(b2 - b1);
+	d = memcmp(a1, b1, n1 < n2 ? n1 : n2);
+	if (d || n1 != n2)
+		return d ? d : n1 < n2 ? -1 : 1;
+	return strcasecmp(a2, b2);
+}
+
+static const civil_gitconfig_t *sorting;
+
+static int index_cmp(const void *a, const void *b)
+{
+	return key_cmp(sorting->keys[*(const size_t *)a],
+		       sorting->keys[*(const size_t *)b]);
+}
+
 void civil_gitconfig_write(const civil_gitconfig_t *c, struct civil_buf *out)
 {
-	bool *done = calloc(c->n + 1, sizeof(*done));
+	size_t *order = calloc(c->n + 1, sizeof(*order));
 	const char *p = c->comment ? c->comment : "", *nl;
 
-	if (!done)
+	if (!order)
 		abort();
 	/* Each line of the comment as "# line" ("#" when empty). */
 	for (; *p; p = *nl ? nl + 1 : nl) {
@@ -191,21 +222,22 @@ void civil_gitconfig_write(const civil_gitconfig_t *c, struct civil_buf *out)
 		civil_buf_add(out, p, (size_t)(nl - p));
 		civil_buf_addch(out, '\n');
 	}
+	/* Each key once, in key order: the same settings always make the
+	 * same file. */
+	for (size_t i = 0; i < c->n; i++)
+		order[i] = i;
+	sorting = c;
+	qsort(order, c->n, sizeof(*order), index_cmp);
 	for (size_t i = 0; i < c->n; i++) {
-		if (done[i])
-			continue;
-		header_write(out, c->keys[i]);
-		for (size_t j = i; j < c->n; j++) {
-			if (done[j] || !same_section(c->keys[i], c->keys[j]))
-				continue;
-			done[j] = true;
-			civil_buf_addf(out,
-				       "\t%s = ", strrchr(c->keys[j], '.') + 1);
-			civil_gitconfig_quote(out, c->values[j]);
-			civil_buf_addch(out, '\n');
-		}
+		const char *key = c->keys[order[i]];
+
+		if (!i || !same_section(c->keys[order[i - 1]], key))
+			header_write(out, key);
+		civil_buf_addf(out, "\t%s = ", strrchr(key, '.') + 1);
+		civil_gitconfig_quote(out, c->values[order[i]]);
+		civil_buf_addch(out, '\n');
 	}
-	free(done);
+	free(order);
 }
 
 /* A value as civil_gitconfig_quote writes it, [p, eol): false when it is

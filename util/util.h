@@ -104,8 +104,8 @@ bool civil_gitconfig_same_key(const char *a, const char *b);
 
 /* A git config file civil writes whole: comment lines at the top (each
  * line of comment, without its "# "), then its settings, one value each,
- * a section's settings together under one header in the order they were
- * set.  Keys compare as git compares them. */
+ * in key order, a section's under one header: the same settings always
+ * make the same bytes.  Keys compare as git compares them. */
 typedef struct civil_gitconfig {
 	char *comment;
 	size_t n;

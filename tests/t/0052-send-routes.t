@@ -2,8 +2,10 @@
 # civil-install --b4 in front of every way git send-email and b4 pick a
 # sendmail: sendemail.sendmailCmd (a shell command line), smtpServer (a
 # program, or an SMTP server civil can't stand in front of), identities,
-# smtpServerOption, a tree's own config; and --uninstall giving back the
-# very files there were.  The "real" sendmails record what they get.
+# smtpServerOption, a tree's own config.  civil's settings live in its own
+# file, read after the user's (git's last value wins, identities
+# included); --uninstall gives back the very files there were.  The
+# "real" sendmails record what they get.
 . "$(dirname "$0")/lib.sh"
 . "$CIVIL_SRC/tests/t/clients.sh"
 
@@ -180,19 +182,29 @@ test_expect_success '--uninstall: only its own lines, and the very file there wa
 	test ! -s err &&
 	! grep -v "^civil-install: " out &&
 	grep -x "civil-install: sendemail.relay.sendmailCmd is .$TEST_DIR/other.sendmail 2>/dev/null. again (.$HOME/.gitconfig.)" out &&
-	grep -x "civil-install: civil.sendmail is unset again (.$HOME/.gitconfig.)" out &&
+	grep -x "civil-install: civil.sendmail is unset again" out &&
 	test_cmp gitconfig.before "$HOME/.gitconfig" &&
+	test ! -e "$HOME/.config/civil" &&
 	civil-install --b4 --uninstall >out &&
 	grep -x "civil-install: b4 does not send through civil-sendmail" out
 '
 
-test_expect_success '--uninstall leaves a setting changed since as it is, and says so' '
+# civil stands in front of the user's settings, never in them: a setting
+# changed since is the user's, and civil-install --b4 again follows it.
+test_expect_success 'a setting changed since: the user'"'"'s, as they made it; installing again follows it' '
 	civil-install --b4 >/dev/null &&
 	git config --global sendemail.smtpServer "$TEST_DIR/other.sendmail" &&
+	civil-install --b4 >out 2>err &&
+	grep -x "civil-install: sendemail.smtpServer (.$HOME/.gitconfig.): civil-sendmail, then .$TEST_DIR/other.sendmail." out &&
+	test "$(git config civil.sendmail)" = "$TEST_DIR/other.sendmail" &&
+	reset_sent &&
+	send review.eml &&
+	argv 1 | grep "^!--via-other! !-X! !opt-base! !-i! " &&
 	civil-install --b4 --uninstall >out &&
-	grep -x "civil-install: sendemail.smtpServer in .$HOME/.gitconfig. was changed since civil-install --b4; left as it is" out &&
-	test "$(git config sendemail.smtpServer)" = "$TEST_DIR/other.sendmail" &&
-	! git config --get-regexp "^civil-install\\." &&
+	cp gitconfig.before expect &&
+	git config --file expect sendemail.smtpServer "$TEST_DIR/other.sendmail" &&
+	test_cmp expect "$HOME/.gitconfig" &&
+	! git config --get-regexp "^civil" &&
 	cp gitconfig.before "$HOME/.gitconfig"
 '
 
@@ -236,19 +248,22 @@ test_expect_success 'sendemail.sendmailCmd alone (b4 0.16 prefers it): through c
 	cp gitconfig.before "$HOME/.gitconfig"
 '
 
-test_expect_success 'a tree'"'"'s own sendemail settings are changed in that tree'"'"'s config' '
+test_expect_success 'a tree'"'"'s own sendemail settings: civil'"'"'s file for that tree, included by its config' '
 	git config sendemail.smtpServer "$TEST_DIR/other.sendmail" &&
 	cp .git/config config.before &&
 	git config --global --unset sendemail.smtpServer &&
 	cp "$HOME/.gitconfig" global.before &&
 	civil-install --b4 >out &&
 	grep -x "civil-install: sendemail.smtpServer (.$PWD/.git/config.): civil-sendmail, then .$TEST_DIR/other.sendmail." out &&
+	test "$(git config --file .git/civil.inc sendemail.smtpServer)" = "$OURS" &&
+	test "$(tail -n 2 .git/config)" = "$(printf "[include]\n\tpath = civil.inc")" &&
 	reset_sent &&
 	send review.eml &&
 	argv 1 | grep "^!--via-other! " &&
 	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
 	civil-install --b4 --uninstall >/dev/null &&
 	test_cmp config.before .git/config &&
+	test ! -e .git/civil.inc &&
 	test_cmp global.before "$HOME/.gitconfig" &&
 	git config --unset sendemail.smtpServer
 '

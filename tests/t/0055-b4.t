@@ -193,8 +193,9 @@ EOS
 test_expect_success 'b4 0.16 review template: a reply never goes out naming an old contact' '
 	cd src &&
 	PATH="$TEST_DIR/b4-016:$PATH" civil-install --b4 >out &&
-	tpl=$(git config --local b4.review-reply-template) &&
+	tpl=$(git config b4.review-reply-template) &&
 	test "$tpl" = "$PWD/.git/civil-b4-review-reply-template" &&
+	test "$(git config --file .git/civil.inc b4.review-reply-template)" = "$tpl" &&
 	grep -x "Concerns: <$TEST_CONTACT>" "$tpl" &&
 	/usr/bin/python3 ../render.py "$tpl" >reply.eml &&
 	reset_sent &&
@@ -214,7 +215,8 @@ test_expect_success 'b4 0.16 review template: a reply never goes out naming an o
 	git config --unset civil.contact &&
 	civil-install --b4 --uninstall >/dev/null &&
 	! test -e "$tpl" &&
-	! git config --local b4.review-reply-template
+	! test -e .git/civil.inc &&
+	! git config b4.review-reply-template
 '
 
 test_done
