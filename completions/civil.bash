@@ -36,7 +36,7 @@ _civil()
 		esac
 		;;
 	civil-install)
-		opts="--git --notmuch --b4 --sendmail --uninstall --help --version"
+		opts="--git --notmuch --b4 --sendmail --uninstall --purge --help --version"
 		if [[ $cur != -* ]] && [[ " ${COMP_WORDS[*]} " == *" --git "* ]]; then
 			COMPREPLY=($(compgen -d -- "$cur"))
 			return

@@ -6,6 +6,7 @@
  * the record of the last scan (civil.lastmod).  A heated tag a person set
  * stays: the reader's verdict is theirs.
  */
+#include <glib.h>
 #include <string.h>
 
 #include "civil.h"
@@ -23,14 +24,30 @@ struct purge {
 	size_t in_batch;
 };
 
-static bool has_civil_property(notmuch_message_t *m)
+/* Take civil's properties off m, one by one: notmuch 0.37's
+ * remove_all_properties_with_prefix changes the message without writing
+ * it (no _notmuch_message_sync), so what it takes away comes back. */
+static notmuch_status_t clear_properties(notmuch_message_t *m, bool *any)
 {
 	notmuch_message_properties_t *p =
 		notmuch_message_get_properties(m, "civil.", false);
-	bool any = p && notmuch_message_properties_valid(p);
+	notmuch_status_t ns = NOTMUCH_STATUS_SUCCESS;
+	GPtrArray *kv = g_ptr_array_new_with_free_func(g_free);
 
+	for (; p && notmuch_message_properties_valid(p);
+	     notmuch_message_properties_move_to_next(p)) {
+		g_ptr_array_add(kv,
+				g_strdup(notmuch_message_properties_key(p)));
+		g_ptr_array_add(kv,
+				g_strdup(notmuch_message_properties_value(p)));
+	}
 	notmuch_message_properties_destroy(p);
-	return any;
+	*any = kv->len > 0;
+	for (guint i = 0; i + 1 < kv->len && !ns; i += 2)
+		ns = notmuch_message_remove_property(m, kv->pdata[i],
+						     kv->pdata[i + 1]);
+	g_ptr_array_free(kv, TRUE);
+	return ns;
 }
 
 static int purge_one(notmuch_message_t *m, void *arg)
@@ -53,11 +70,12 @@ static int purge_one(notmuch_message_t *m, void *arg)
 		p->stats->thread_untagged++;
 		changed = true;
 	}
-	if (!p->ns && has_civil_property(m)) {
-		p->ns = notmuch_message_remove_all_properties_with_prefix(
-			m, "civil.");
-		p->stats->cleared++;
-		changed = true;
+	if (!p->ns) {
+		bool any = false;
+
+		p->ns = clear_properties(m, &any);
+		p->stats->cleared += any;
+		changed |= any;
 	}
 	if (!p->ns && changed && ++p->in_batch == PURGE_BATCH) {
 		p->ns = notmuch_database_end_atomic(p->db);

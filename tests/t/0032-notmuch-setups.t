@@ -298,6 +298,34 @@ test_expect_success 'a user post-new hook is kept and said to run after civil'"'
 	test "$(tags_of a-hot)" = "heated heated-thread inbox unread "
 '
 
+# Issue 24 item 9: --uninstall takes the hook away and says what stays in
+# the database; --purge takes that too, and never a person's own tag.
+test_expect_success 'civil-install --notmuch --uninstall says what stays; --purge takes it away, a person'"'"'s tag kept' '
+	nm_home dot-purge &&
+	old_mail &&
+	notmuch new --quiet &&
+	civil-install --notmuch >/dev/null &&
+	new_mail a &&
+	notmuch new --quiet &&
+	test "$(tags_of a-hot)" = "heated heated-thread inbox unread " &&
+	notmuch tag +heated -- "id:a-calm@$ID" &&
+	notmuch dump --include=properties | grep -q "civil\.heat=" &&
+	test -n "$(notmuch config get civil.lastmod)" &&
+	civil-install --notmuch --uninstall >out &&
+	grep -x "civil-install: civil.s tags (.heated., .heated-thread.), its properties (civil.\*) and its scan record (civil.lastmod) stay in the database; --uninstall --purge takes them away" out &&
+	test "$(tags_of a-hot)" = "heated heated-thread inbox unread " &&
+	civil-install --notmuch --uninstall --purge >out &&
+	grep -x "civil-install: purged the database: .heated. off 1 messages, .heated-thread. off 1, civil.s properties off [0-9]* messages, and the scan record (civil.lastmod)" out &&
+	grep -x "civil-install: kept .heated. on 1 messages a person tagged" out &&
+	test "$(tags_of a-hot)" = "inbox unread " &&
+	test "$(tags_of a-calm)" = "heated inbox unread " &&
+	test "$(tags_of old-1)" = "inbox unread " &&
+	! notmuch dump --include=properties | grep "civil\." &&
+	test -z "$(notmuch config get civil.lastmod)" &&
+	test_expect_code 2 civil-install --notmuch --purge 2>err &&
+	grep "^Usage: civil-install" err
+'
+
 # ---- no hooks: the systemd user timer ----
 
 test_expect_success 'the timer'"'"'s service scores mail that came with no hook run' '

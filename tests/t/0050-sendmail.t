@@ -321,7 +321,8 @@ test_expect_success 'tone in the hook: reject means git send-email sends nothing
 	send_email h2.eml 2>err &&
 	grep "civil-remind: tone:" err &&
 	test $(sent_count) -eq 2 &&
-	git config --unset civil.tone
+	git config --unset civil.tone &&
+	civil-install --git --uninstall >/dev/null
 '
 
 test_expect_success 'civil-install --b4 and --sendmail, and back' '
@@ -329,8 +330,8 @@ test_expect_success 'civil-install --b4 and --sendmail, and back' '
 	git config --global sendemail.smtpServer "$TEST_DIR/fake.sendmail" &&
 	cp "$HOME/.gitconfig" before &&
 	civil-install --b4 --sendmail >out &&
-	test "$(git config --global sendemail.smtpServer)" = "$CIVIL_BUILD/bin/civil-sendmail" &&
-	test "$(git config --global civil.sendmail)" = "$TEST_DIR/fake.sendmail" &&
+	test "$(git config sendemail.smtpServer)" = "$CIVIL_BUILD/bin/civil-sendmail" &&
+	test "$(git config civil.sendmail)" = "$TEST_DIR/fake.sendmail" &&
 	grep "^civil-install: b4 and git send-email send through civil-sendmail" out &&
 	grep "set sendmail=\"$CIVIL_BUILD/bin/civil-sendmail -oem -oi\"" out &&
 	grep "outgoing = $CIVIL_BUILD/bin/civil-sendmail" out &&
