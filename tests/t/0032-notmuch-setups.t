@@ -315,7 +315,7 @@ test_expect_success 'civil-install --notmuch --uninstall says what stays; --purg
 	grep -x "civil-install: civil.s tags (.heated., .heated-thread.), its properties (civil.\*) and its scan record (civil.lastmod) stay in the database; --uninstall --purge takes them away" out &&
 	test "$(tags_of a-hot)" = "heated heated-thread inbox unread " &&
 	civil-install --notmuch --uninstall --purge >out &&
-	grep -x "civil-install: purged the database: .heated. off 1 messages, .heated-thread. off 1, civil.s properties off [0-9]* messages, and the scan record (civil.lastmod)" out &&
+	grep -x "civil-install: purged the database: .heated. off 1 messages, .heated-thread. off 1, civil.s properties off [0-9]*, and the scan record (civil.lastmod)" out &&
 	grep -x "civil-install: kept .heated. on 1 messages a person tagged" out &&
 	test "$(tags_of a-hot)" = "inbox unread " &&
 	test "$(tags_of a-calm)" = "heated inbox unread " &&
