@@ -148,6 +148,19 @@ test_expect_success 'b4 send of a signed series: every byte as b4 wrote it' '
 	done
 '
 
+# Issue 24 item 9: b4 --version takes seconds (its Python imports).
+test_expect_success 'civil-install --b4 asks b4 for its version once' '
+	mkdir -p count-b4 &&
+	write_script count-b4/b4 <<-EOS &&
+	echo "\$*" >>"$TEST_DIR/b4.calls"
+	exec "$(command -v b4)" "\$@"
+	EOS
+	rm -f "$TEST_DIR/b4.calls" &&
+	(cd src && PATH="$TEST_DIR/count-b4:$PATH" civil-install --b4 >/dev/null 2>&1;
+	 civil-install --b4 --uninstall >/dev/null) &&
+	test "$(grep -c -- --version "$TEST_DIR/b4.calls")" -eq 1
+'
+
 # b4 0.16 added b4.review-reply-template (civil-install --b4 then writes
 # one that carries the reminder: unit-tested in check_remind.c); the b4
 # here is older, and civil must say so and set nothing.
