@@ -7,8 +7,11 @@
  *   civil-remind [-n] -                stdin to stdout
  *
  * It runs inside git send-email, so it must never stop a send by
- * accident: every failure is one warning and exit status 0.  The one
- * refusal is the configured one: civil.tone=reject and heated words.
+ * accident: every failure is one warning and exit status 0.  It refuses
+ * (exit 1) what was configured to be refused, civil.tone=reject and
+ * heated words, and a civil setting it can't read (a typo in civil.tone
+ * must never send what reject would refuse): both are the user's to
+ * decide, and git send-email sends nothing then.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,6 +113,17 @@ static int remind(const char *path, const char *headers, bool dry_run,
 		fprintf(stderr, "%s: %s", cmd_name, warnings.buf);
 	if (!c)
 		goto done;
+	/* A setting civil can't read is the user's to fix, not an internal
+	 * error to send past: civil.tone=rejct must not send what reject
+	 * would refuse.  Said above; the send stops, nothing is lost. */
+	if (civil_config_get_problem(civil_get_settings(c)) && !dry_run) {
+		cmd_warn("not sending '%s': civil does not guess what a "
+			 "setting it can't read means; fix it, or send "
+			 "without civil: git send-email --no-validate ...",
+			 name);
+		rc = 1;
+		goto done;
+	}
 	if (civil_outgoing_prepare(c, msg, og, &err)) {
 		cmd_warn("%s; '%s' left unchanged", err.message, name);
 		civil_error_clear(&err);

@@ -440,6 +440,21 @@ int main(int argc, char **argv)
 		rc = EX_NOINPUT;
 		goto out;
 	}
+	/* A civil setting it can't read: civil refuses to guess (a typo in
+	 * civil.tone must never send what reject would hold).  Kept, and
+	 * the client keeps it too: sent again once the setting is fixed. */
+	if (civil_config_get_problem(civil_get_settings(c))) {
+		struct civil_buf why = CIVIL_BUF_INIT;
+
+		civil_buf_addf(&why,
+			       "%s; not sent: civil does not guess what a "
+			       "setting it can't read means",
+			       civil_config_get_problem(civil_get_settings(c)));
+		keep(&in, why.buf);
+		civil_buf_release(&why);
+		rc = EX_TEMPFAIL;
+		goto out;
+	}
 
 	if (civil_message_parse(in.buf, in.len, "<stdin>", &msg, &err) ||
 	    civil_outgoing_prepare(c, msg, &og, &err)) {

@@ -221,7 +221,10 @@ int main(int argc, char **argv)
 	/* A bad [civil] setting is said; the draft is made all the same. */
 	have_nm = civil_get_notmuch_settings(civ, &nm, &err) !=
 		  CIVIL_STATUS_NOT_FOUND;
-	if (err.status == CIVIL_STATUS_CONFIG_ERROR)
+	/* (A git setting the scan shares is said once, above.) */
+	if (err.status == CIVIL_STATUS_CONFIG_ERROR &&
+	    (!civil_config_get_problem(cfg) ||
+	     strcmp(err.message, civil_config_get_problem(cfg))))
 		cmd_warn_error(&err);
 	civil_error_clear(&err);
 	if (civil_get_heat(civ, &heat, &err))

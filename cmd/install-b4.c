@@ -189,9 +189,8 @@ static int routes_install(struct settings *s, const char *ours,
 			if (!real && !pin)
 				pin = g_strdup(e->value);
 		}
-		set_said(own, own == &s->global ? before_g : before_r,
-			 before_g, key, value, e->file, e->value,
-			 !cmd && !user_real);
+		set_said(own, own == &s->global ? before_g : before_r, before_g,
+			 key, value, e->file, e->value, !cmd && !user_real);
 	next:
 		g_free(identity);
 		g_free(key);
@@ -201,8 +200,8 @@ static int routes_install(struct settings *s, const char *ours,
 		/* Nothing named: git would run the system's sendmail, b4
 		 * talk SMTP to localhost.  civil-sendmail hands on to the
 		 * system's sendmail, as git did. */
-		set_said(&s->global, before_g, before_g,
-			 "sendemail.smtpServer", ours, gfile,
+		set_said(&s->global, before_g, before_g, "sendemail.smtpServer",
+			 ours, gfile,
 			 real  ? real
 			 : sys ? sys
 			       : "msmtp, or /usr/sbin/sendmail",

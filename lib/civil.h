@@ -221,16 +221,24 @@ typedef enum civil_tone_mode {
  * handle). */
 typedef struct civil_config civil_config_t;
 
+/* What civil could not read of its git settings, one line naming the
+ * key (a key it does not know, a value it can't use: "git config
+ * civil.tone: 'rejct' is not warn, reject or off"), and how many more;
+ * NULL when it read them all.  Such a setting is never replaced by a
+ * default in silence: the caller decides what it stops. */
+const char *civil_config_get_problem(const civil_config_t *cfg);
 /* civil.contact, civil.reminder */
 const char *civil_config_get_contact(const civil_config_t *cfg);
 const char *civil_config_get_reminder(const civil_config_t *cfg);
 civil_remind_mode_t civil_config_get_remind(const civil_config_t *cfg);
 /* civil.tone, or what civil_set_tone said */
 civil_tone_mode_t civil_config_get_tone(const civil_config_t *cfg);
-/* civil.threshold: CIVIL_HEAT_THRESHOLD */
+/* civil.threshold: the score at which a message is heated, for the tone
+ * check and the scan alike (CIVIL_HEAT_THRESHOLD) */
 double civil_config_get_threshold(const civil_config_t *cfg);
-/* civil.lexicon and civil.repository ("~/" expanded): the user's
- * lexicon, and the tree whose code applies outside any tree */
+/* civil.lexicon and civil.repository ("~/" expanded): the user's own
+ * cues, added to civil's for the tone check and the scan, and the tree
+ * whose code applies outside any tree */
 const char *civil_config_get_lexicon(const civil_config_t *cfg);
 const char *civil_config_get_repository(const civil_config_t *cfg);
 /* civil.sendmail, b4.review-reply-template, user.name, user.email */
@@ -369,7 +377,9 @@ typedef struct civil_open_opts {
 #define CIVIL_OPEN_GIT_ENV (1u << 0)
 /* With no notmuch_config and no database: the config file and database
  * notmuch itself would find ($NOTMUCH_PROFILE, the XDG and home
- * directories), looked for by libnotmuch. */
+ * directories), looked for by libnotmuch.  And the user's git settings
+ * (the repository's, with CIVIL_OPEN_GIT_ENV): civil.threshold and
+ * civil.lexicon are the scan's as much as the tone check's. */
 #define CIVIL_OPEN_NOTMUCH_ENV (1u << 1)
 
 /* Open a handle (*out; NULL on failure): the repository, its settings and

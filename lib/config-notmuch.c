@@ -151,13 +151,14 @@ static void take(struct reading *r, const char *key, const char *v)
 		take_tag(r, key, v, &cfg->tag);
 	} else if (!strcmp(name, "thread-tag")) {
 		take_tag(r, key, v, &cfg->thread_tag);
-	} else if (!strcmp(name, "threshold")) {
-		if (number(v, 0, true, 1000, &d))
-			cfg->threshold = d;
-		else
-			complain(r, key, v,
-				 "'%s' is not a number over 0 and up to 1000",
-				 v);
+	} else if (!strcmp(name, "threshold") || !strcmp(name, "lexicon")) {
+		/* One threshold and one lexicon, the tone check's and the
+		 * scan's alike: in git config, where both read them. */
+		complain(r, key, v,
+			 "moved to git config civil.%s, one setting for the "
+			 "scan and the tone check: git config --global "
+			 "civil.%s '%s'",
+			 name, name, v);
 	} else if (!strcmp(name, "lock-timeout")) {
 		if (number(v, 0, false, 3600, &d))
 			cfg->lock_timeout_ms = (int)(d * 1000);
@@ -166,17 +167,6 @@ static void take(struct reading *r, const char *key, const char *v)
 				 "'%s' is not a number of seconds from 0 to "
 				 "3600",
 				 v);
-	} else if (!strcmp(name, "lexicon")) {
-		char *path = civil_home_path(strdup(v));
-
-		if (!*v || access(path, R_OK) < 0) {
-			complain(r, key, v, "can't read '%s': %s", v,
-				 *v ? strerror(errno) : "no file named");
-			free(path);
-		} else {
-			free(cfg->lexicon);
-			cfg->lexicon = path;
-		}
 	} else if (!strcmp(name, "query")) {
 		if (has_comment(v)) {
 			complain(r, key, v, "'%s' has a comment in it", v);
@@ -194,8 +184,7 @@ static void take(struct reading *r, const char *key, const char *v)
 	} else {
 		complain(r, key, v,
 			 "no such setting (civil has tag, thread-tag, "
-			 "threshold, lexicon, query, archive and "
-			 "lock-timeout)");
+			 "query, archive and lock-timeout)");
 	}
 }
 

@@ -4,6 +4,7 @@
  * user.*) through libgit2, so include.path and XDG files work as in git.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <git2.h>
 #include <glib.h>
 #include <limits.h>
@@ -100,12 +101,125 @@ void civil_config_defaults(civil_config_t *cfg)
 	cfg->threshold = CIVIL_HEAT_THRESHOLD;
 }
 
+/*
+ * civil.* is read strictly, as the [civil] section of the notmuch config
+ * is: a key civil does not know (a typo would otherwise do nothing,
+ * silently) and a value it can't use are each a problem naming the key,
+ * never a default put in quietly.  The callers decide what a problem
+ * stops; the first one is kept for them to say.
+ */
+struct reading {
+	civil_config_t *cfg;
+	char *first;
+	unsigned int n_bad;
+};
+
+static void complain(struct reading *r, const char *key, bool heat,
+		     const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void complain(struct reading *r, const char *key, bool heat,
+		     const char *fmt, ...)
+{
+	struct civil_buf b = CIVIL_BUF_INIT;
+	va_list ap;
+
+	r->cfg->heat_problem |= heat;
+	if (r->n_bad++)
+		return;
+	civil_buf_addf(&b, "git config %s: ", key);
+	va_start(ap, fmt);
+	civil_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	r->first = civil_buf_detach(&b);
+}
+
+static void take_string(char **field, const char *v)
+{
+	free(*field);
+	*field = civil_xstrdup(v);
+}
+
+/* One civil.* setting, the last value git would use. */
+static void take(struct reading *r, const char *key, const char *v)
+{
+	civil_config_t *cfg = r->cfg;
+	const char *name = key + strlen("civil.");
+
+	if (!strcmp(name, "contact")) {
+		take_string(&cfg->contact, v);
+	} else if (!strcmp(name, "reminder")) {
+		take_string(&cfg->reminder, v);
+	} else if (!strcmp(name, "sendmail")) {
+		take_string(&cfg->sendmail, v);
+	} else if (!strcmp(name, "repository")) {
+		free(cfg->repository);
+		cfg->repository = civil_home_path(civil_xstrdup(v));
+	} else if (!strcmp(name, "tone")) {
+		if (civil_tone_mode_parse(v, &cfg->tone))
+			complain(r, key, false,
+				 "'%s' is not warn, reject or off", v);
+	} else if (!strcmp(name, "remind")) {
+		if (civil_remind_mode_parse(v, &cfg->remind))
+			complain(r, key, false,
+				 "'%s' is not reviews, replies, all or off", v);
+	} else if (!strcmp(name, "threshold")) {
+		if (!civil_parse_threshold(v, &cfg->threshold))
+			complain(r, key, true,
+				 "'%s' is not a number over 0 and up to 1000",
+				 v);
+	} else if (!strcmp(name, "lexicon")) {
+		char *path = civil_home_path(civil_xstrdup(v));
+
+		if (!*v || access(path, R_OK) < 0) {
+			complain(r, key, true, "can't read '%s': %s", v,
+				 *v ? strerror(errno) : "no file named");
+			free(path);
+		} else {
+			free(cfg->lexicon);
+			cfg->lexicon = path;
+		}
+	} else {
+		complain(r, key, false,
+			 "no such setting (civil has contact, reminder, "
+			 "remind, tone, threshold, lexicon, sendmail and "
+			 "repository)");
+	}
+}
+
+struct entries {
+	char **keys, **values;
+	size_t n;
+};
+
+static int collect(const git_config_entry *e, void *arg)
+{
+	struct entries *l = arg;
+	size_t i;
+
+	/* Each key once, with its last value: the one git uses. */
+	for (i = 0; i < l->n && strcmp(l->keys[i], e->name); i++)
+		;
+	if (i == l->n) {
+		l->keys = realloc(l->keys, (l->n + 1) * sizeof(*l->keys));
+		l->values = realloc(l->values, (l->n + 1) * sizeof(*l->values));
+		if (!l->keys || !l->values)
+			abort();
+		l->keys[l->n] = civil_xstrdup(e->name);
+		l->values[l->n++] = NULL;
+	}
+	free(l->values[i]);
+	/* A bare "key" line is git's true. */
+	l->values[i] = civil_xstrdup(e->value ? e->value : "true");
+	return 0;
+}
+
 civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
 				 civil_error_t *err)
 {
 	civil_status_t st = CIVIL_STATUS_SUCCESS;
+	struct reading r = { cfg, NULL, 0 };
+	struct entries l = { NULL, NULL, 0 };
 	git_config *gc = NULL;
-	char *remind;
 	int rc;
 
 	civil_config_defaults(cfg);
@@ -124,44 +238,40 @@ civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
 	if (rc < 0) {
 		const git_error *e = git_error_last();
 
-		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
-				       "can't read git config: %s",
-				       e ? e->message : "unknown error");
+		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
+				     "can't read git config: %s",
+				     e ? e->message : "unknown error");
+		cfg->problem = civil_xstrdup(err ? err->message : NULL);
+		return st;
 	}
 
-	cfg->contact = get_string(gc, "civil.contact");
-	cfg->reminder = get_string(gc, "civil.reminder");
-	cfg->sendmail = get_string(gc, "civil.sendmail");
-	cfg->repository = civil_home_path(get_string(gc, "civil.repository"));
 	cfg->b4_template = get_string(gc, "b4.review-reply-template");
 	cfg->user_name = get_string(gc, "user.name");
 	cfg->user_email = get_string(gc, "user.email");
-	cfg->lexicon = civil_home_path(get_string(gc, "civil.lexicon"));
-	remind = get_string(gc, "civil.tone");
-	if (remind && civil_tone_mode_parse(remind, &cfg->tone))
-		st = civil_error_set(
-			err, CIVIL_STATUS_CONFIG_ERROR,
-			"bad civil.tone '%s' (want warn, reject or "
-			"off); using 'warn'",
-			remind);
-	free(remind);
-	remind = get_string(gc, "civil.threshold");
-	if (remind && !civil_parse_threshold(remind, &cfg->threshold))
-		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
-				     "bad civil.threshold '%s'", remind);
-	free(remind);
-	remind = get_string(gc, "civil.remind");
-	if (remind && civil_remind_mode_parse(remind, &cfg->remind))
-		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
-				     "bad civil.remind '%s' (want reviews, "
-				     "replies, all or off); using 'reviews'",
-				     remind);
+	git_config_foreach_match(gc, "^civil\\.", collect, &l);
+	for (size_t i = 0; i < l.n; i++) {
+		take(&r, l.keys[i], l.values[i]);
+		free(l.keys[i]);
+		free(l.values[i]);
+	}
+	free(l.keys);
+	free(l.values);
 	/* An empty civil.contact is as good as none. */
 	if (cfg->contact && !*cfg->contact) {
 		free(cfg->contact);
 		cfg->contact = NULL;
 	}
-	free(remind);
+	if (r.n_bad > 1)
+		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
+				     "%s; and %u more bad civil settings",
+				     r.first, r.n_bad - 1);
+	else if (r.n_bad)
+		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR, "%s",
+				     r.first);
+	if (r.n_bad)
+		cfg->problem = civil_xstrdup(err && err->message ? err->message
+								 : r.first);
+	free(r.first);
 	git_config_free(gc);
 	return st;
 }
@@ -176,6 +286,7 @@ void civil_config_release(civil_config_t *cfg)
 	free(cfg->user_name);
 	free(cfg->user_email);
 	free(cfg->lexicon);
+	free(cfg->problem);
 	memset(cfg, 0, sizeof(*cfg));
 }
 
@@ -232,4 +343,9 @@ const char *civil_config_get_user_name(const civil_config_t *cfg)
 const char *civil_config_get_user_email(const civil_config_t *cfg)
 {
 	return cfg->user_email;
+}
+
+const char *civil_config_get_problem(const civil_config_t *cfg)
+{
+	return cfg->problem;
 }

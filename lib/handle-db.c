@@ -42,6 +42,19 @@ civil_status_t civil_get_notmuch_settings(civil_t *c,
 				civil_error_set(&e, CIVIL_STATUS_NOT_FOUND,
 						"no notmuch database named");
 		}
+		/* civil.threshold and civil.lexicon are git settings, for
+		 * the scan as for the tone check; one of them civil can't
+		 * read stops a scan as a bad [civil] setting does. */
+		c->nm.threshold = c->config.threshold;
+		free(c->nm.lexicon);
+		c->nm.lexicon =
+			c->config.lexicon ? strdup(c->config.lexicon) : NULL;
+		if (!c->nm_status && c->config.heat_problem) {
+			civil_error_clear(&e);
+			c->nm_status =
+				civil_error_set(&e, CIVIL_STATUS_CONFIG_ERROR,
+						"%s", c->config.problem);
+		}
 		c->nm_message = e.message;
 	}
 	if (!c->nm_status)
@@ -149,8 +162,11 @@ civil_status_t civil_scan_mbox(civil_t *c, const void *data, size_t len,
 		return st;
 	*stats = (civil_scan_stats_t)CIVIL_SCAN_STATS_INIT;
 	/* No notmuch config is no reason not to score an mbox: the
-	 * defaults then. */
+	 * defaults then; but a threshold or lexicon civil can't read is. */
 	civil_get_notmuch_settings(c, &job.cfg, NULL);
+	if (c->config.heat_problem)
+		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR, "%s",
+				       c->config.problem);
 	st = civil_get_heat(c, &heat, err);
 	if (st)
 		return st;

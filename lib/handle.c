@@ -76,7 +76,9 @@ static civil_status_t open_git(civil_t *c, struct civil_buf *warnings,
 		else if (st)
 			warn_line(warnings, &e);
 	}
-	if (c->repo || env) {
+	/* The notmuch side reads civil's git settings too: one threshold
+	 * and one lexicon for the scan and the tone check. */
+	if (c->repo || env || (c->o.flags & CIVIL_OPEN_NOTMUCH_ENV)) {
 		if (civil_config_load(&c->config, c->repo, &e))
 			warn_line(warnings, &e);
 	} else {
@@ -173,7 +175,7 @@ civil_status_t civil_get_heat(civil_t *c, civil_heat_t **out,
 
 	if (!c->heat) {
 		if (!extra)
-			extra = c->nm_read ? c->nm.lexicon : c->config.lexicon;
+			extra = c->config.lexicon;
 		st = civil_heat_open(c->data_dir, extra, &c->heat, err);
 		if (st) {
 			*out = NULL;

@@ -42,6 +42,8 @@ struct civil_config {
 	char *b4_template;
 	char *user_name;
 	char *user_email;
+	char *problem;	   /* the first civil.* setting civil can't read */
+	bool heat_problem; /* one of them is civil.threshold or lexicon */
 };
 
 struct civil_nm_config {

@@ -90,6 +90,32 @@ test_expect_success 'the same file sent twice still carries it once' '
 	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1
 '
 
+# Issue 24 item 3: a typo never weakens a setting.  In the hook too: a
+# civil setting it can't read is the user's to fix, not an internal error
+# to send past (civil.tone=rejct must not send what reject would hold);
+# git send-email sends nothing, says the key, and patches, which civil
+# never reads settings for, still go.
+test_expect_success 'the hook and a civil setting it can'"'"'t read: named, nothing sent; patches go' '
+	git config civil.tone rejct &&
+	reset_sent &&
+	cp review.eml typo.eml &&
+	test_must_fail_send() { if send_email "$@" 2>err; then false; fi; } &&
+	test_must_fail_send --in-reply-to="<patch-2@kernel-test.invalid>" typo.eml &&
+	test $(sent_count) -eq 0 &&
+	test_cmp review.eml typo.eml &&
+	grep -x "civil-remind: git config civil.tone: .rejct. is not warn, reject or off" err &&
+	grep -x "civil-remind: not sending .[^ ]*/typo.eml.: civil does not guess what a setting it can.t read means; fix it, or send without civil: git send-email --no-validate ..." err &&
+	git config --unset civil.tone &&
+	git config --global civil.remnd off &&
+	test_must_fail_send typo.eml &&
+	grep -x "civil-remind: git config civil.remnd: no such setting (civil has contact, reminder, remind, tone, threshold, lexicon, sendmail and repository)" err &&
+	send_email --from="A U Thor <author@kernel-test.invalid>" series/0001-*.patch &&
+	test $(sent_count) -eq 1 &&
+	git config --global --unset civil.remnd &&
+	send_email typo.eml &&
+	test $(sent_count) -eq 2
+'
+
 test_expect_success 'a cover letter goes out unchanged' '
 	reset_sent &&
 	# format-patch signs a cover letter with the committer.

@@ -131,20 +131,20 @@ test_expect_success 'civil-heated --format=json is shaped like notmuch search' '
 
 test_expect_success 'civil cools its own tag, never a person'"'"'s' '
 	printf "model none\n0 insult idiot\n0 contempt utter garbage\n0 contempt garbage\n0 condescension <you> have no idea\n0 condescension <you> clearly have no idea\n0 condescension no idea what you are\n0 condescension <you> clearly don'"'"'t\n" >"$HOME/mylex" &&
-	printf "[civil]\nlexicon=~/mylex\n" >>"$NOTMUCH_CONFIG" &&
+	git config --global civil.lexicon "~/mylex" &&
 	civil-scan "*" >cool &&
 	grep -x -- "-heated -- id:\"hot-3@$ID\"" cool &&
 	civil-scan --apply "*" &&
 	test "$(tags_of hot-3)" = "heated-thread new unread " &&
 	test "$(tags_of calm-2)" = "heated heated-thread new unread " &&
-	sed -i "/^\[civil\]/,\$d" "$NOTMUCH_CONFIG" &&
+	git config --global --unset civil.lexicon &&
 	civil-scan --apply "*" &&
 	test "$(tags_of hot-3)" = "heated heated-thread new unread "
 '
 
 test_expect_success 'a thread that cools loses its thread tag; a person'"'"'s stays hot' '
 	hot=$(notmuch search --output=threads "id:hot-1@$ID" | sed "s/^thread://") &&
-	printf "[civil]\nthreshold=100\n" >>"$NOTMUCH_CONFIG" &&
+	git config --global civil.threshold 100 &&
 	civil-scan "*" >cool &&
 	grep -x -- "-heated-thread -- thread:\"$hot\"" cool &&
 	test $(grep -c "heated-thread" cool) -eq 1 &&
@@ -155,7 +155,7 @@ test_expect_success 'a thread that cools loses its thread tag; a person'"'"'s st
 	test "$(tags_of calm-2)" = "heated heated-thread new unread " &&
 	civil-scan "*" >again &&
 	test ! -s again &&
-	sed -i "/^\[civil\]/,\$d" "$NOTMUCH_CONFIG" &&
+	git config --global --unset civil.threshold &&
 	civil-scan --apply "*" &&
 	test "$(tags_of hot-1)" = "heated-thread new unread " &&
 	test "$(tags_of hot-3)" = "heated heated-thread new unread "

@@ -105,9 +105,9 @@ test_expect_success 'the README'"'"'s [civil] block, pasted as it is: the hook w
 	nm_home dot-pasted &&
 	sed -n "/^    \[civil\]\$/,/^\$/s/^    //p" "$CIVIL_SRC/README.md" >block &&
 	grep -x "\[civil\]" block &&
-	grep -x "threshold=2.5" block &&
+	grep -x "tag=heated" block &&
 	cat block >>"$CFG" &&
-	test "$(notmuch config get civil.threshold)" = 2.5 &&
+	test "$(notmuch config get civil.tag)" = heated &&
 	notmuch new --quiet &&
 	civil-install --notmuch >out 2>err &&
 	test ! -s err &&
@@ -122,19 +122,19 @@ test_expect_success 'the README'"'"'s [civil] block, pasted as it is: the hook w
 
 test_expect_success 'a comment after a value: one line naming the key and the value' '
 	nm_home dot-comment &&
-	printf "[civil]\nthreshold=2.5          # a message is heated from this score on\n" >>"$CFG" &&
+	printf "[civil]\nlock-timeout=10          # seconds to wait for another writer\n" >>"$CFG" &&
 	new_mail a &&
 	notmuch new --quiet &&
 	test_expect_code 1 civil-scan 2>err &&
 	test_line_count 1 err &&
-	grep -x "civil-scan: notmuch config civil.threshold: .2.5          # a message is heated from this score on. is not a number over 0 and up to 1000 (notmuch.s config has no comments after a value: put them on a line of their own)" err &&
+	grep -x "civil-scan: notmuch config civil.lock-timeout: .10          # seconds to wait for another writer. is not a number of seconds from 0 to 3600 (notmuch.s config has no comments after a value: put them on a line of their own)" err &&
 	test_expect_code 1 civil-heated 2>err &&
-	grep "^civil-heated: notmuch config civil.threshold: " err &&
+	grep "^civil-heated: notmuch config civil.lock-timeout: " err &&
 	civil-install --notmuch >out 2>err &&
-	grep "^civil-install: notmuch config civil.threshold: .*; civil-scan stops there until it is fixed" err &&
+	grep "^civil-install: notmuch config civil.lock-timeout: .*; civil-scan stops there until it is fixed" err &&
 	new_mail b &&
 	notmuch new --quiet 2>err &&
-	grep "^civil-scan: notmuch config civil.threshold: " err &&
+	grep "^civil-scan: notmuch config civil.lock-timeout: " err &&
 	test "$(tags_of b-hot)" = "inbox unread "
 '
 
@@ -143,27 +143,58 @@ test_expect_success 'a key civil does not know, a tag with a blank, several at o
 	notmuch new --quiet &&
 	printf "[civil]\ntreshold=1.5\n" >>"$CFG" &&
 	test_expect_code 1 civil-scan "*" 2>err &&
-	grep -x "civil-scan: notmuch config civil.treshold: no such setting (civil has tag, thread-tag, threshold, lexicon, query, archive and lock-timeout)" err &&
-	printf "tag=hot stuff\nlexicon=~/nowhere   # mine\n" >>"$CFG" &&
+	grep -x "civil-scan: notmuch config civil.treshold: no such setting (civil has tag, thread-tag, query, archive and lock-timeout)" err &&
+	printf "tag=hot stuff\nquery=tag:x   # mine\n" >>"$CFG" &&
 	test_expect_code 1 civil-scan "*" 2>err &&
 	test_line_count 1 err &&
 	grep "; and 2 more bad \[civil\] settings\$" err &&
-	sed -i -e "/^treshold/d" -e "/^lexicon/d" "$CFG" &&
+	sed -i -e "/^treshold/d" -e "/^query/d" "$CFG" &&
 	test_expect_code 1 civil-scan "*" 2>err &&
-	grep -x "civil-scan: notmuch config civil.tag: .hot stuff. is not a tag name (one word)" err &&
-	sed -i "/^tag=/d" "$CFG" &&
-	printf "lexicon=~/nowhere   # mine\n" >>"$CFG" &&
+	grep -x "civil-scan: notmuch config civil.tag: .hot stuff. is not a tag name (one word)" err
+'
+
+# Issue 25 item 2: one threshold and one lexicon, git config's, for the
+# scan and the tone check; the old [civil] keys name the new ones.
+test_expect_success 'civil.threshold and civil.lexicon: git config'"'"'s, for the scan too; the old keys say so' '
+	nm_home dot-moved &&
+	new_mail a &&
+	notmuch new --quiet &&
+	printf "[civil]\nthreshold=1.5\n" >>"$CFG" &&
 	test_expect_code 1 civil-scan "*" 2>err &&
-	grep -x "civil-scan: notmuch config civil.lexicon: can.t read .~/nowhere   # mine.: No such file or directory (notmuch.s config has no comments after a value: put them on a line of their own)" err
+	test_line_count 1 err &&
+	grep -x "civil-scan: notmuch config civil.threshold: moved to git config civil.threshold, one setting for the scan and the tone check: git config --global civil.threshold .1.5." err &&
+	sed -i "/^threshold/d" "$CFG" &&
+	printf "lexicon=~/mine\n" >>"$CFG" &&
+	test_expect_code 1 civil-scan "*" 2>err &&
+	grep -x "civil-scan: notmuch config civil.lexicon: moved to git config civil.lexicon, one setting for the scan and the tone check: git config --global civil.lexicon .~/mine." err &&
+	sed -i "/^lexicon/d" "$CFG" &&
+	civil-scan "*" >tags &&
+	grep -x -- "+heated -- id:\"a-hot@$ID\"" tags &&
+	git config --global civil.threshold 1000 &&
+	civil-scan "*" >tags &&
+	! grep -- "+heated -- id:" tags &&
+	git config --global civil.threshold 2,5 &&
+	test_expect_code 1 civil-scan "*" 2>err &&
+	grep -x "civil-scan: git config civil.threshold: .2,5. is not a number over 0 and up to 1000" err &&
+	git config --global --unset civil.threshold &&
+	git config --global civil.lexicon "~/nowhere" &&
+	test_expect_code 1 civil-scan "*" 2>err &&
+	grep -x "civil-scan: git config civil.lexicon: can.t read .~/nowhere.: No such file or directory" err &&
+	test_expect_code 1 civil-scan --mbox "$HOME/mail/cur/a-hot:2," 2>err &&
+	grep -x "civil-scan: git config civil.lexicon: can.t read .~/nowhere.: No such file or directory" err &&
+	git config --global --unset civil.lexicon
 '
 
 test_expect_success 'escalate-thread says a bad setting and makes the draft all the same' '
 	nm_home dot-escalate &&
 	new_mail a &&
 	notmuch new --quiet &&
-	printf "[civil]\nthreshold=high\n" >>"$CFG" &&
+	printf "[civil]\nlock-timeout=long\n" >>"$CFG" &&
+	git config --global civil.threshold high &&
 	escalate-thread --stdout "id:a-hot@$ID" >draft 2>err &&
-	grep "^escalate-thread: notmuch config civil.threshold: .high. is not a number" err &&
+	git config --global --unset civil.threshold &&
+	grep -x "escalate-thread: notmuch config civil.lock-timeout: .long. is not a number of seconds from 0 to 3600" err &&
+	test "$(grep -c "git config civil.threshold: .high. is not a number over 0 and up to 1000" err)" -eq 1 &&
 	grep "^To: " draft
 '
 

@@ -16,7 +16,7 @@ THREADS=800
 # its people (civil_thread_heat).  Messages of a thread are next to each
 # other in time, so a run of failed reads covers whole threads.  And a
 # busy sender the writer tags.
-printf "[civil]\nlexicon=%s/lexicon\n" "$HOME" >>"$NOTMUCH_CONFIG"
+git config --global civil.lexicon "$HOME/lexicon"
 printf "model none\n3 mockery flimflam\n" >"$HOME/lexicon"
 awk -v dir="$HOME/mail/cur" -v id="$ID" -v threads=$THREADS 'BEGIN {
 	for (k = 0; k < 40; k++)

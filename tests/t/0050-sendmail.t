@@ -284,6 +284,28 @@ test_expect_success 'tone: reject refuses, keeps it, says how; CIVIL_TONE=off se
 	git config --unset civil.tone
 '
 
+# Issue 24 item 3: a typo never weakens a setting.  civil-sendmail does
+# not guess: the message is kept, the client told to try later (75), and
+# the one line names the key.
+test_expect_success 'a civil setting civil can'"'"'t read: kept under unsent, 75, one line naming it' '
+	reset_sent &&
+	rm -rf "$HOME/.local/state/civil/unsent" &&
+	git config civil.tone rejct &&
+	test_expect_code 75 civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>err &&
+	test $(sent_count) -eq 0 &&
+	test_line_count 1 err &&
+	grep "^civil-sendmail: git config civil.tone: .rejct. is not warn, reject or off; not sent: civil does not guess what a setting it can.t read means; the message is kept in .$HOME/.local/state/civil/unsent/.*\.eml.\$" err &&
+	test_cmp hostile.eml "$(ls "$HOME"/.local/state/civil/unsent/*.eml)" &&
+	git config --unset civil.tone &&
+	git config civil.remnd off &&
+	test_expect_code 75 civil-sendmail -i a@kernel-test.invalid <review.eml 2>err &&
+	test $(sent_count) -eq 0 &&
+	grep "^civil-sendmail: git config civil.remnd: no such setting (civil has contact, reminder, remind, tone, threshold, lexicon, sendmail and repository); not sent" err &&
+	git config --unset civil.remnd &&
+	civil-sendmail -i a@kernel-test.invalid <review.eml 2>err &&
+	test $(sent_count) -eq 1
+'
+
 test_expect_success 'tone: a bad CIVIL_TONE is said, and civil.tone stands' '
 	git config civil.tone reject &&
 	reset_sent &&

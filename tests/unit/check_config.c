@@ -44,10 +44,89 @@ START_TEST(reads_repository_config)
 		 (const char *[]){ "config", "civil.remind", "bogus", NULL });
 	ck_assert_int_eq(civil_config_load(&cfg, repo, &err),
 			 CIVIL_STATUS_CONFIG_ERROR);
-	ck_assert(strstr(err.message, "bad civil.remind 'bogus'"));
+	ck_assert_str_eq(err.message, "git config civil.remind: 'bogus' is "
+				      "not reviews, replies, all or off");
+	ck_assert_str_eq(civil_config_get_problem(&cfg), err.message);
 	/* The rest still loaded, the default kept. */
 	ck_assert_int_eq(cfg.remind, CIVIL_REMIND_REVIEWS);
 	ck_assert_str_eq(cfg.contact, "me@kernel-test.invalid");
+	civil_error_clear(&err);
+	civil_config_release(&cfg);
+	civil_repo_free(repo);
+}
+END_TEST
+
+/* Issue 24 item 3: a typo never weakens a setting.  Every civil.* key
+ * and value is checked, the one git uses (the last). */
+START_TEST(typos_named)
+{
+	static const char *const cases[][3] = {
+		{ "civil.remnd", "off",
+		  "git config civil.remnd: no such setting (civil has "
+		  "contact, reminder, remind, tone, threshold, lexicon, "
+		  "sendmail and repository)" },
+		{ "civil.tone", "rejct",
+		  "git config civil.tone: 'rejct' is not warn, reject or off" },
+		{ "civil.threshold", "2,5",
+		  "git config civil.threshold: '2,5' is not a number over 0 "
+		  "and up to 1000" },
+		{ "civil.lexicon", "/nonexistent/lexicon",
+		  "git config civil.lexicon: can't read "
+		  "'/nonexistent/lexicon': "
+		  "No such file or directory" },
+		{ "civil.Sub.tone", "reject",
+		  "git config civil.Sub.tone: no such setting" },
+	};
+	civil_error_t err = CIVIL_ERROR_INIT;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		const char *dir = unit_tmpdir();
+		civil_repo_t *repo;
+		civil_config_t cfg;
+
+		unit_git(dir, (const char *[]){ "init", "-q", NULL });
+		unit_git(dir, (const char *[]){ "config", cases[i][0],
+						cases[i][1], NULL });
+		ck_assert_int_eq(civil_repo_open(dir, &repo, NULL), 0);
+		ck_assert_int_eq(civil_config_load(&cfg, repo, &err),
+				 CIVIL_STATUS_CONFIG_ERROR);
+		ck_assert_msg(
+			!strncmp(err.message, cases[i][2], strlen(cases[i][2])),
+			"%s", err.message);
+		ck_assert_int_eq(cfg.tone, CIVIL_TONE_WARN);
+		ck_assert_int_eq(cfg.heat_problem,
+				 !strcmp(cases[i][0], "civil.threshold") ||
+					 !strcmp(cases[i][0], "civil.lexicon"));
+		civil_error_clear(&err);
+		civil_config_release(&cfg);
+		civil_repo_free(repo);
+	}
+}
+END_TEST
+
+/* Only the value git uses counts: a bad one before it is not. */
+START_TEST(last_value_counts)
+{
+	const char *dir = unit_tmpdir();
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_repo_t *repo;
+	civil_config_t cfg;
+
+	unit_git(dir, (const char *[]){ "init", "-q", NULL });
+	unit_git(dir, (const char *[]){ "config", "--add", "civil.tone",
+					"rejct", NULL });
+	unit_git(dir, (const char *[]){ "config", "--add", "civil.tone",
+					"reject", NULL });
+	unit_git(dir, (const char *[]){ "config", "--add", "civil.remind",
+					"all", NULL });
+	unit_git(dir, (const char *[]){ "config", "--add", "civil.remind",
+					"bogus", NULL });
+	ck_assert_int_eq(civil_repo_open(dir, &repo, NULL), 0);
+	ck_assert_int_eq(civil_config_load(&cfg, repo, &err),
+			 CIVIL_STATUS_CONFIG_ERROR);
+	ck_assert_int_eq(cfg.tone, CIVIL_TONE_REJECT);
+	ck_assert_str_eq(err.message, "git config civil.remind: 'bogus' is "
+				      "not reviews, replies, all or off");
 	civil_error_clear(&err);
 	civil_config_release(&cfg);
 	civil_repo_free(repo);
@@ -91,6 +170,8 @@ Suite *suite_config(void)
 
 	tcase_add_test(tc, remind_modes);
 	tcase_add_test(tc, reads_repository_config);
+	tcase_add_test(tc, typos_named);
+	tcase_add_test(tc, last_value_counts);
 	tcase_add_test(tc, no_repository_reads_global);
 	tcase_add_test(tc, tone_from_config_only);
 	suite_add_tcase(s, tc);

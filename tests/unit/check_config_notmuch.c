@@ -57,13 +57,12 @@ START_TEST(settings)
 	civil_error_t err = CIVIL_ERROR_INIT;
 	civil_nm_config_t cfg;
 
-	config("[civil]\ntag=hot\nthreshold=3.5\nlock-timeout=2\n"
+	config("[civil]\ntag=hot\nlock-timeout=2\n"
 	       "archive=https://lore.kernel-test.invalid/r/\n");
 	ck_assert_int_eq(civil_nm_config_load(&cfg, path.buf, NULL, &err), 0);
 	ck_assert(strstr(cfg.database_path, "/mail"));
 	ck_assert_str_eq(cfg.tag, "hot");
 	ck_assert_str_eq(cfg.thread_tag, "heated-thread");
-	ck_assert(cfg.threshold == 3.5);
 	ck_assert_int_eq(cfg.lock_timeout_ms, 2000);
 	ck_assert_str_eq(cfg.archive, "https://lore.kernel-test.invalid/r/");
 	ck_assert_str_eq(cfg.primary_email, "rv@kernel-test.invalid");
@@ -79,14 +78,34 @@ START_TEST(bad_settings_named)
 	civil_error_t err = CIVIL_ERROR_INIT;
 	civil_nm_config_t cfg;
 
-	config("[civil]\nthreshold=2.5  # why\n");
+	config("[civil]\nlock-timeout=2  # why\n");
 	ck_assert_int_eq(civil_nm_config_load(&cfg, path.buf, NULL, &err),
 			 CIVIL_STATUS_CONFIG_ERROR);
-	ck_assert(strstr(err.message, "notmuch config civil.threshold: "
-				      "'2.5  # why' is not a number"));
+	ck_assert(strstr(err.message, "notmuch config civil.lock-timeout: "
+				      "'2  # why' is not a number"));
 	ck_assert(strstr(err.message, "no comments after a value"));
 	/* The default is kept, never a guess. */
-	ck_assert(cfg.threshold == CIVIL_HEAT_THRESHOLD);
+	ck_assert_int_eq(cfg.lock_timeout_ms, 10000);
+	civil_error_clear(&err);
+	civil_nm_config_release(&cfg);
+
+	/* Issue 25 item 2: one threshold and one lexicon, in git config;
+	 * the old keys name the new ones. */
+	config("[civil]\nthreshold=3.5\n");
+	ck_assert_int_eq(civil_nm_config_load(&cfg, path.buf, NULL, &err),
+			 CIVIL_STATUS_CONFIG_ERROR);
+	ck_assert_str_eq(err.message,
+			 "notmuch config civil.threshold: moved to git config "
+			 "civil.threshold, one setting for the scan and the "
+			 "tone check: git config --global civil.threshold "
+			 "'3.5'");
+	civil_error_clear(&err);
+	civil_nm_config_release(&cfg);
+	config("[civil]\nlexicon=~/mine\n");
+	ck_assert_int_eq(civil_nm_config_load(&cfg, path.buf, NULL, &err),
+			 CIVIL_STATUS_CONFIG_ERROR);
+	ck_assert(strstr(err.message, "notmuch config civil.lexicon: moved to "
+				      "git config civil.lexicon"));
 	civil_error_clear(&err);
 	civil_nm_config_release(&cfg);
 

@@ -183,7 +183,9 @@ START_TEST(repository_config_and_code)
 	ck_assert_ptr_nonnull(civil_get_repository(c));
 	ck_assert_str_eq(civil_code_get_contact(civil_get_code(c)),
 			 "coc@proj.invalid");
-	ck_assert(strstr(civil_buf_str(&warnings), "bad civil.remind"));
+	ck_assert(strstr(civil_buf_str(&warnings),
+			 "git config civil.remind: 'nope' is not reviews, "
+			 "replies, all or off"));
 	civil_close(c);
 	civil_buf_release(&warnings);
 }
