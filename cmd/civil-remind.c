@@ -48,7 +48,8 @@ static const char *contact_origin(const civil_code_t *code)
 	case CIVIL_CONTACT_CONFIG:
 		return "git config civil.contact";
 	case CIVIL_CONTACT_BUILTIN:
-		return "built-in default";
+		return "civil's built-in fallback: no code file here, and no "
+		       "civil.repository";
 	case CIVIL_CONTACT_NONE:
 		break;
 	}

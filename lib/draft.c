@@ -350,9 +350,10 @@ static void code_section(struct civil_buf *b, const civil_draft_opts_t *o)
 		break;
 	default:
 		civil_buf_addf(&src,
-			       "no code file was found in %s: it is "
-			       "civil's built-in default, the contact of "
-			       "the kernel's 2015 Code of Conflict.",
+			       "no code file was found in %s, so it is "
+			       "civil's built-in fallback: the contact of "
+			       "the kernel's 2015 Code of Conflict, which "
+			       "may not be the project's.",
 			       o->where ? o->where : "this directory");
 		break;
 	}

@@ -177,6 +177,10 @@ const char *civil_memcasemem(const char *hay, size_t len, const char *needle);
  * TAIL (remind.c writes it, civil_reminder_line_is_ours finds it). */
 #define CIVIL_REMINDER_HEAD "Reviewed under "
 #define CIVIL_REMINDER_TAIL ": keep it civil and technical."
+/* The built-in code, as the reminder and the draft name it: plainly a
+ * fallback, used where no code file (and no civil.repository) was found. */
+#define CIVIL_BUILTIN_NAME                                                     \
+	"the 2015 Code of Conflict (civil's built-in fallback)"
 
 /* encoded.c: lines added to the end of a quoted-printable or base64
  * part's content raw (len bytes, as in the message), the lines it has

@@ -24,8 +24,15 @@ char *civil_reminder_text(const civil_code_t *code, const civil_config_t *cfg)
 			b.buf[--b.len] = '\0';
 		return civil_buf_detach(&b);
 	}
-	civil_buf_addf(&b, CIVIL_REMINDER_HEAD "%s" CIVIL_REMINDER_TAIL "\n",
-		       code->path);
+	/* The code names its contact; the built-in one says plainly that
+	 * it is civil's fallback, not the tree's own code. */
+	if (code->kind == CIVIL_CODE_BUILTIN)
+		civil_buf_adds(&b, CIVIL_REMINDER_HEAD CIVIL_BUILTIN_NAME
+					   CIVIL_REMINDER_TAIL "\n");
+	else
+		civil_buf_addf(
+			&b, CIVIL_REMINDER_HEAD "%s" CIVIL_REMINDER_TAIL "\n",
+			code->path);
 	if (code->contact)
 		civil_buf_addf(&b, "Concerns: <%s>", code->contact);
 	else

@@ -154,12 +154,18 @@ test_expect_success 'civil.remind: reviews by default, then replies, all (never 
 	git config --unset civil.remind
 '
 
-test_expect_success 'a bad civil.remind warns and keeps the default' '
+# Issue 24 item 3: a setting civil can't read is named, never replaced by
+# a default in silence; the hook sends nothing until it is fixed.
+test_expect_success 'a bad civil.remind is named, and the review is not sent until it is fixed' '
 	git config civil.remind sometimes &&
-	civil-remind - <review.eml >out 2>err &&
-	grep -q "^$REMINDER" out &&
-	grep "civil-remind: bad civil.remind .sometimes." err &&
-	git config --unset civil.remind
+	cp review.eml bad-remind.eml &&
+	test_expect_code 1 civil-remind bad-remind.eml 2>err &&
+	test_cmp review.eml bad-remind.eml &&
+	grep -x "civil-remind: git config civil.remind: .sometimes. is not reviews, replies, all or off" err &&
+	grep -x "civil-remind: not sending .bad-remind.eml.: civil does not guess what a setting it can.t read means; fix it, or send without civil: git send-email --no-validate ..." err &&
+	git config --unset civil.remind &&
+	civil-remind bad-remind.eml &&
+	grep -q "^$REMINDER" bad-remind.eml
 '
 
 test_expect_success 'civil.contact and civil.reminder override the code' '
@@ -459,11 +465,16 @@ test_expect_success 'a part whose broken type names a signature is not the text'
 	test_cmp expect tail
 '
 
-test_expect_success 'outside a repository: the built-in 2015 code' '
+# Issue 24 item 2: the built-in code is named plainly as civil's fallback.
+test_expect_success 'outside a repository: the built-in 2015 code, named plainly as the fallback' '
 	mkdir ../norepo &&
 	(cd ../norepo && civil-remind - <../linux/review.eml) >out &&
-	grep -x "$(reminder_line Documentation/CodeOfConflict)" out &&
-	grep -x "Concerns: <tab@lists.linux-foundation.org>" out
+	grep -x "Reviewed under the 2015 Code of Conflict (civil.s built-in fallback): keep it civil and technical." out &&
+	grep -x "Concerns: <tab@lists.linux-foundation.org>" out &&
+	(cd ../norepo && civil-remind -n - <../linux/review.eml) >out &&
+	grep -x "contact: tab@lists.linux-foundation.org (from civil.s built-in fallback: no code file here, and no civil.repository)" out &&
+	(cd ../norepo && civil-remind - <../linux/review.eml | civil-remind -) >twice &&
+	test $(count_lines "^Reviewed under" twice) -eq 1
 '
 
 # ---- bad input: one clear line naming the file, file intact, exit 0 ----

@@ -25,6 +25,7 @@ test_expect_success 'outside a repository: to the built-in contact, mode 0600' '
 	escalate-thread --output draft.eml "$HOT" >out &&
 	grep "a draft to <tab@lists.linux-foundation.org> is in draft.eml; nothing was sent" out &&
 	test "$(stat -c %a draft.eml)" = 600 &&
+	tr "\n" " " <draft.eml | grep "no code file was found in .*, so it is civil.s built-in fallback: the contact of the kernel.s 2015 Code of Conflict, which may not be the project.s" &&
 	parse draft.eml "
 rcpt = m.get_all(\"To\", []) + m.get_all(\"Cc\", []) + m.get_all(\"Bcc\", [])
 assert [a.addr_spec for h in rcpt for a in h.addresses] == [\"tab@lists.linux-foundation.org\"], rcpt

@@ -123,6 +123,29 @@ test_expect_success 'outside any tree: the code of civil.repository (emacs runs 
 	git config --global --unset civil.repository
 '
 
+# Issue 24 item 2: mutt, aerc and emacs send from outside any tree; the
+# tree civil-install --git (or --b4) ran in names the code there, unless
+# civil.repository names one already.
+test_expect_success 'civil-install --git in a tree: civil.repository names it, for mail sent from outside any tree' '
+	reset_sent &&
+	civil-install --git >out &&
+	grep -x "civil-install: outside any tree, mail names the code of .$TEST_DIR/linux. (civil.repository, in .~/.config/civil/git.inc.)" out &&
+	test "$(cd / && git config civil.repository)" = "$TEST_DIR/linux" &&
+	(cd / && civil-sendmail -i a@kernel-test.invalid <"$TEST_DIR/linux/review.eml") &&
+	grep -x "Concerns: <$TEST_CONTACT>" "$SENT/msg1" &&
+	civil-install --git >out &&
+	! grep "civil.repository" out &&
+	civil-install --git --uninstall >out &&
+	! git config civil.repository &&
+	test ! -e "$HOME/.config/civil/git.inc" &&
+	git config --global civil.repository /elsewhere &&
+	civil-install --git >out &&
+	! grep "civil.repository" out &&
+	test "$(git config civil.repository)" = /elsewhere &&
+	civil-install --git --uninstall >/dev/null &&
+	git config --global --unset civil.repository
+'
+
 test_expect_success 'unknown options pass through, never dropped' '
 	reset_sent &&
 	civil-sendmail -X /tmp/log -Ofoo=bar --weird -v -- a@kernel-test.invalid <review.eml &&

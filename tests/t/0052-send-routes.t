@@ -77,7 +77,9 @@ test_expect_success 'civil-install --b4: every sendmailCmd and smtpServer progra
 	grep -x "civil-install: b4 and git send-email send through civil-sendmail with every identity: none, .work., .relay." out &&
 	test "$(git config sendemail.smtpServer)" = "$OURS" &&
 	test "$(git config civil.sendmail)" = "$TEST_DIR/work.sendmail" &&
-	git config sendemail.relay.sendmailCmd | grep "^.$OURS. --sendmail="
+	git config sendemail.relay.sendmailCmd | grep "^.$OURS. --sendmail=" &&
+	grep -x "civil-install: outside any tree, mail names the code of .$PWD. (civil.repository, in .~/.config/civil/git.inc.)" out &&
+	test "$(git config civil.repository)" = "$PWD"
 '
 
 test_expect_success 'git send-email: each identity reaches its own sendmail with the same arguments, the reminder once' '

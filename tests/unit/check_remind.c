@@ -21,7 +21,8 @@ static void expect_insert(const char *text, const char *want)
 
 START_TEST(reminder_words)
 {
-	civil_code_t code = { .path = "Documentation/CodeOfConflict",
+	civil_code_t code = { .kind = CIVIL_CODE_CONFLICT,
+			      .path = "Documentation/CodeOfConflict",
 			      .contact = "tab@lists.linux-foundation.org" };
 	civil_config_t cfg = { 0 };
 	char *t = civil_reminder_text(&code, &cfg);
@@ -31,6 +32,16 @@ START_TEST(reminder_words)
 			    "<tab@lists.linux-foundation.org>");
 	ck_assert(civil_reminder_line_is_ours(t, strcspn(t, "\n")));
 	free(t);
+	/* The built-in code: plainly civil's fallback (issue 24 item 2). */
+	code.kind = CIVIL_CODE_BUILTIN;
+	t = civil_reminder_text(&code, &cfg);
+	ck_assert_str_eq(t, "Reviewed under the 2015 Code of Conflict (civil's "
+			    "built-in fallback): keep it civil and "
+			    "technical.\nConcerns: "
+			    "<tab@lists.linux-foundation.org>");
+	ck_assert(civil_reminder_line_is_ours(t, strcspn(t, "\n")));
+	free(t);
+	code.kind = CIVIL_CODE_CONFLICT;
 	code.contact = NULL;
 	t = civil_reminder_text(&code, &cfg);
 	ck_assert(strstr(t, "\nConcerns: see Documentation/CodeOfConflict"));
