@@ -65,24 +65,18 @@ static int git(const char *const *argv, struct civil_buf *out,
 	return status;
 }
 
-/* git names a tree's own config relative to the top of the tree. */
-static char *origin_path(const char *origin)
+/* git names a tree's own config relative to the top of the tree (*top,
+ * asked once), or outside one to the current directory. */
+static char *origin_path(const char *origin, char **top)
 {
-	char *top, *path;
-
 	if (*origin == '/')
 		return g_strdup(origin);
-	top = repo_top(NULL);
-	if (top) {
-		path = g_build_filename(top, origin, NULL);
-	} else {
-		char *cwd = g_get_current_dir();
-
-		path = g_build_filename(cwd, origin, NULL);
-		g_free(cwd);
+	if (!*top) {
+		*top = repo_top(NULL);
+		if (!*top)
+			*top = g_get_current_dir();
 	}
-	free(top);
-	return path;
+	return g_build_filename(*top, origin, NULL);
 }
 
 /* git's complaint on one line: its lines, blanks around them gone,
@@ -108,6 +102,7 @@ int settings_read(struct git_settings *l)
 	};
 	struct civil_buf out = CIVIL_BUF_INIT, complaint = CIVIL_BUF_INIT;
 	const char *p, *end;
+	char *top = NULL;
 	int status, rc = 0;
 
 	memset(l, 0, sizeof(*l));
@@ -138,12 +133,13 @@ int settings_read(struct git_settings *l)
 		memset(e, 0, sizeof(*e));
 		e->scope = g_strdup(scope);
 		if (!strncmp(origin, "file:", 5))
-			e->file = origin_path(origin + 5);
+			e->file = origin_path(origin + 5, &top);
 		nl = strchr(kv, '\n');
 		e->key = g_strndup(kv, nl ? (size_t)(nl - kv) : strlen(kv));
 		e->value = nl ? g_strdup(nl + 1) : NULL;
 	}
 done:
+	g_free(top);
 	civil_buf_release(&out);
 	civil_buf_release(&complaint);
 	return rc;
@@ -265,7 +261,6 @@ static int own_load(struct own *o)
 int own_open_global(struct own *o)
 {
 	struct civil_buf dir = CIVIL_BUF_INIT;
-	char *abs;
 
 	memset(o, 0, sizeof(*o));
 	o->name = "global";
@@ -277,8 +272,7 @@ int own_open_global(struct own *o)
 	o->user = global_file();
 	/* ~/ in include.path is read as git reads it, and stays right in
 	 * a dotfiles tree that other machines share. */
-	abs = o->path;
-	o->include = home_short(abs);
+	o->include = home_short(o->path);
 	civil_buf_release(&dir);
 	return own_load(o);
 }
@@ -288,7 +282,6 @@ int own_open_repo(struct own *o)
 	civil_error_t err = CIVIL_ERROR_INIT;
 	civil_repo_t *here = NULL;
 	const char *common;
-	int rc;
 
 	memset(o, 0, sizeof(*o));
 	o->name = "repository";
@@ -307,8 +300,7 @@ int own_open_repo(struct own *o)
 	/* Relative: from the directory of the config that includes it. */
 	o->include = g_strdup("civil.inc");
 	civil_repo_free(here);
-	rc = own_load(o);
-	return rc;
+	return own_load(o);
 }
 
 void own_release(struct own *o)
@@ -462,7 +454,8 @@ static int include_line(struct own *o, bool want)
 		printf("%s: removed '%s' (civil-install made it to include "
 		       "'%s')\n",
 		       cmd_name, user, own);
-	} else if (out.len != text.len || memcmp(out.buf, text.buf, out.len)) {
+	} else if (out.len != text.len ||
+		   memcmp(civil_buf_str(&out), civil_buf_str(&text), out.len)) {
 		if (civil_lock_commit(&lk, out.buf, out.len, &err))
 			goto fail;
 		if (want && !had)
@@ -603,7 +596,8 @@ static bool is_our_template(const char *path)
 					       "template"));
 }
 
-int settings_migrate(const struct git_settings *l, struct own *global)
+int settings_migrate(const struct git_settings *l, struct own *global,
+		     struct own *repo)
 {
 	int done = 0, rc = 0;
 
@@ -639,13 +633,21 @@ int settings_migrate(const struct git_settings *l, struct own *global)
 		}
 		if (!strcmp(e->key, "b4.review-reply-template") &&
 		    is_our_template(e->value)) {
-			/* --b4 set it where its template was. */
-			if (!git_file(e->file, "--unset-all", e->key, NULL))
+			/* --b4 set it where its template was: it moves to
+			 * civil's file for that place. */
+			struct own *o =
+				!strcmp(e->scope, "local") ? repo : global;
+
+			if (!o ||
+			    !git_file(e->file, "--unset-all", e->key, NULL)) {
+				cmd_warn("can't take %s out of '%s'", e->key,
+					 e->file);
 				rc = -1;
-			else
-				printf("%s: b4.review-reply-template moves "
-				       "out of '%s'\n",
-				       cmd_name, e->file);
+			} else {
+				own_set(o, PIECE_B4, e->key, e->value);
+				printf("%s: %s moves out of '%s'\n", cmd_name,
+				       e->key, e->file);
+			}
 			done++;
 			continue;
 		}
@@ -658,11 +660,12 @@ int settings_migrate(const struct git_settings *l, struct own *global)
 		section = g_strdup_printf("civil-install.%s", key);
 		set = in_file(l, e->file, set_key);
 		cur = in_file(l, e->file, key);
-		back = set && cur && !strcmp(set, cur);
-		if (back && !strcmp(e->value, UNSET)
-			    ? !git_file(e->file, "--unset-all", key, NULL)
-		    : back ? !git_file(e->file, "--replace-all", key, e->value)
-			   : false) {
+		back = set && cur && !strcmp(set, cur) && e->value;
+		if (back &&
+		    (!strcmp(e->value, UNSET)
+			     ? !git_file(e->file, "--unset-all", key, NULL)
+			     : !git_file(e->file, "--replace-all", key,
+					 e->value))) {
 			cmd_warn("can't put %s back in '%s'", key, e->file);
 			rc = -1;
 		} else if (!git_file(e->file, "--remove-section", section,
@@ -710,7 +713,7 @@ int settings_open(struct settings *s)
 		return -1;
 	s->has_repo = rc == 0;
 	mark_ours(s);
-	rc = settings_migrate(&s->l, &s->global);
+	rc = settings_migrate(&s->l, &s->global, s->has_repo ? &s->repo : NULL);
 	if (rc < 0)
 		return -1;
 	return rc ? settings_reread(s) : 0;

@@ -92,9 +92,11 @@ int own_save(struct own *o);
  * under [civil-install "KEY"]: put back as that civil-install
  * --uninstall would have (by git's own writer), so that the settings
  * civil needs can live in its own files (the civil.sendmail --sendmail
- * set moves to global).  Returns how many, -1 when one could not be put
+ * set moves to global, b4's template setting to global or repo, NULL
+ * outside a repository).  Returns how many, -1 when one could not be put
  * back (said). */
-int settings_migrate(const struct git_settings *l, struct own *global);
+int settings_migrate(const struct git_settings *l, struct own *global,
+		     struct own *repo);
 
 /* What a piece that sets something works with: civil's global file, the
  * repository's when there is one here (has_repo), and what git reads

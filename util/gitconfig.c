@@ -308,9 +308,15 @@ civil_status_t civil_gitconfig_parse(civil_gitconfig_t *c, const char *name,
 	struct civil_buf comment = CIVIL_BUF_INIT, section = CIVIL_BUF_INIT;
 	struct civil_buf key = CIVIL_BUF_INIT, value = CIVIL_BUF_INIT;
 	struct civil_buf again = CIVIL_BUF_INIT;
-	const char *p = text, *end = text + len, *eol;
+	const char *p, *end, *eol;
 	civil_status_t st = CIVIL_STATUS_SUCCESS;
-	bool ok = !memchr(text, '\0', len);
+	bool ok;
+
+	if (!text) /* an empty buffer's */
+		text = "";
+	p = text;
+	end = text + len;
+	ok = !memchr(text, '\0', len);
 
 	memset(c, 0, sizeof(*c));
 	for (; ok && p < end; p = eol + 1) {
@@ -339,7 +345,8 @@ civil_status_t civil_gitconfig_parse(civil_gitconfig_t *c, const char *name,
 			civil_buf_add(&key, var, (size_t)(eq - var));
 			ok = ok && value_read(eq + 3, eol, &value) &&
 			     !civil_gitconfig_get(c, key.buf) &&
-			     !civil_gitconfig_set(c, key.buf, value.buf, NULL);
+			     !civil_gitconfig_set(c, key.buf,
+						  civil_buf_str(&value), NULL);
 		} else {
 			ok = false;
 		}
@@ -348,7 +355,8 @@ civil_status_t civil_gitconfig_parse(civil_gitconfig_t *c, const char *name,
 	/* Only what civil itself would write, byte for byte. */
 	if (ok) {
 		civil_gitconfig_write(c, &again);
-		ok = again.len == len && !memcmp(again.buf, text, len);
+		ok = again.len == len &&
+		     !memcmp(civil_buf_str(&again), text, len);
 	}
 	if (!ok) {
 		st = civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
@@ -387,6 +395,8 @@ static void path_line(struct civil_buf *out, const char *value)
 void civil_gitconfig_include_add(struct civil_buf *out, const char *text,
 				 size_t len, const char *value, bool made)
 {
+	if (!text)
+		text = "";
 	civil_buf_add(out, text, len);
 	if (made && !len)
 		civil_buf_adds(out, MADE_LINE "\n");
@@ -431,8 +441,13 @@ bool civil_gitconfig_include_has(const char *text, size_t len,
 				 const char *value)
 {
 	struct civil_buf want = CIVIL_BUF_INIT;
-	const char *p = text, *end = text + len, *eol;
+	const char *p, *end, *eol;
 	bool found = false;
+
+	if (!text)
+		text = "";
+	p = text;
+	end = text + len;
 
 	path_line(&want, value);
 	for (; !found && p < end; p = eol + 1) {
@@ -452,9 +467,11 @@ bool civil_gitconfig_include_remove(struct civil_buf *out, const char *text,
 	size_t prev, prev2, from, to, pos = 0, tail = 0;
 	bool found = false, was_made = false;
 
+	if (!text)
+		text = "";
 	path_line(&want, value);
 	/* prev, prev2: where the line before this one, and the one before
-	 * that, start (== pos: none). */
+	 * that, start (SIZE_MAX: none). */
 	prev = prev2 = SIZE_MAX;
 	while (pos < len) {
 		const char *p = text + pos, *eol = memchr(p, '\n', len - pos);

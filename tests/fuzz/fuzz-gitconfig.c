@@ -126,7 +126,8 @@ static void ends_with_settings(const struct civil_buf *out,
 		}
 		ORACLE(nl);
 		key = strndup(p, (size_t)(nl - p));
-		for (i = 0; i < c->n && !civil_gitconfig_same_key(key, c->keys[i]);
+		for (i = 0;
+		     i < c->n && !civil_gitconfig_same_key(key, c->keys[i]);
 		     i++)
 			;
 		ORACLE(i < c->n && !seen[i]);
@@ -207,7 +208,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ORACLE(civil_gitconfig_include_remove(
 			&removed, added.buf, added.len, own_path, &made));
 		ORACLE(!made);
-		ORACLE(removed.len == ulen && !memcmp(removed.buf, user, ulen));
+		ORACLE(removed.len == ulen &&
+		       !memcmp(civil_buf_str(&removed), user, ulen));
 
 		write_file(user_path, user, ulen);
 		user_ok = git_list(user_path, false, &out);
