@@ -196,6 +196,9 @@ static int collect(const git_config_entry *e, void *arg)
 	struct entries *l = arg;
 	size_t i;
 
+	/* (Not git_config_foreach_match: libgit2 1.5's regex leaks.) */
+	if (strncmp(e->name, "civil.", 6))
+		return 0;
 	/* Each key once, with its last value: the one git uses. */
 	for (i = 0; i < l->n && strcmp(l->keys[i], e->name); i++)
 		;
@@ -248,7 +251,7 @@ civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
 	cfg->b4_template = get_string(gc, "b4.review-reply-template");
 	cfg->user_name = get_string(gc, "user.name");
 	cfg->user_email = get_string(gc, "user.email");
-	git_config_foreach_match(gc, "^civil\\.", collect, &l);
+	git_config_foreach(gc, collect, &l);
 	for (size_t i = 0; i < l.n; i++) {
 		take(&r, l.keys[i], l.values[i]);
 		free(l.keys[i]);

@@ -78,7 +78,7 @@ static void write_file(const char *path, const char *data, size_t len)
 {
 	FILE *f = fopen(path, "w");
 
-	ORACLE(f && fwrite(data, 1, len, f) == len && fclose(f) == 0);
+	ORACLE(f && (!len || fwrite(data, 1, len, f) == len) && fclose(f) == 0);
 }
 
 /* git config ARGS... --null --list; false when git refuses. */
