@@ -102,12 +102,6 @@ static void set_said(struct own *o, const civil_gitconfig_t *before,
 		       key, where, then);
 }
 
-/* Is e the user's own setting that git uses for its key (the last)? */
-static bool user_last(const struct git_settings *l, const struct git_setting *e)
-{
-	return !e->ours && settings_last(l, e->key, true) == e;
-}
-
 /* civil's own file for a setting in scope: its own file comes after the
  * user's settings in that scope (the global one after the system's too);
  * NULL for a worktree's config or a command line's -c, which git reads
@@ -119,6 +113,22 @@ static struct own *own_for(struct settings *s, const char *scope)
 	if (!strcmp(scope, "local") && s->has_repo)
 		return &s->repo;
 	return NULL;
+}
+
+/* Is e the user's own setting git uses for its key (the last), where
+ * civil's file for it is read: a key set globally and in this tree is
+ * stood in front of in both, as git uses the one outside the tree too. */
+static bool user_last(struct settings *s, const struct git_setting *e)
+{
+	struct own *mine = own_for(s, e->scope);
+
+	if (e->ours)
+		return false;
+	for (const struct git_setting *x = e + 1; x < s->l.v + s->l.n; x++)
+		if (!x->ours && civil_gitconfig_same_key(x->key, e->key) &&
+		    own_for(s, x->scope) == mine)
+			return false;
+	return true;
 }
 
 /* civil-sendmail in front of every sendmail the user's settings name. */
@@ -151,7 +161,7 @@ static int routes_install(struct settings *s, const char *ours,
 		base |= !identity;
 		/* Only the last value counts (git and b4 both take it); an
 		 * SMTP server is said below, with what it means. */
-		if (!user_last(&s->l, e) || !e->value ||
+		if (!user_last(s, e) || !e->value ||
 		    runs_civil_sendmail(e->value) || (!cmd && *e->value != '/'))
 			goto next;
 		key = canonical_key(identity, cmd);

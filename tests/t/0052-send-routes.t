@@ -270,6 +270,25 @@ test_expect_success 'a tree'"'"'s own sendemail settings: civil'"'"'s file for t
 	git config --unset sendemail.smtpServer
 '
 
+test_expect_success 'a key set globally and in the tree: civil in front of both, each in its own file' '
+	printf "[user]\n\tname = Re Viewer\n[sendemail]\n\tsendmailCmd = %s\n" \
+		"$TEST_DIR/work.sendmail" >"$HOME/.gitconfig" &&
+	git config sendemail.sendmailCmd "$TEST_DIR/other.sendmail" &&
+	cp "$HOME/.gitconfig" global.before && cp .git/config config.before &&
+	{ civil-install --b4 >out 2>err; test $? -le 1; } &&
+	test "$(git config sendemail.sendmailCmd)" = "$(printf "%s --sendmail=%s" "'"'$OURS'"'" "'"'$TEST_DIR/other.sendmail'"'")" &&
+	test "$(cd .. && git config sendemail.sendmailCmd)" = "$(printf "%s --sendmail=%s" "'"'$OURS'"'" "'"'$TEST_DIR/work.sendmail'"'")" &&
+	reset_sent &&
+	send review.eml &&
+	argv 1 | grep "^!--via-other! " &&
+	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
+	civil-install --b4 --uninstall >/dev/null &&
+	test_cmp global.before "$HOME/.gitconfig" &&
+	test_cmp config.before .git/config &&
+	git config --unset sendemail.sendmailCmd &&
+	cp gitconfig.before "$HOME/.gitconfig"
+'
+
 test_expect_success 'an option error names civil-install, not the path it was run by' '
 	test_expect_code 2 "$CIVIL_BUILD/bin/civil-install" --b5 2>err &&
 	grep -x "civil-install: unrecognized option .--b5." err &&
