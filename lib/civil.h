@@ -431,6 +431,9 @@ typedef enum civil_kind {
 	CIVIL_KIND_COVER,  /* [PATCH 0/N] */
 	CIVIL_KIND_REVIEW, /* a reply commenting on a patch */
 	CIVIL_KIND_REPLY,  /* any other reply */
+	CIVIL_KIND_NOTICE, /* a reply saying a patch was applied, queued,
+			    * merged or pulled ("Applied, thanks!", b4 ty):
+			    * not a review */
 } civil_kind_t;
 
 const char *civil_kind_name(civil_kind_t kind);

@@ -197,6 +197,11 @@ bool civil_line_is_tool_output(const char *line, size_t len);
 bool civil_line_is_shell_prompt(const char *line, size_t len);
 bool civil_text_is_notice(const char *text, size_t len);
 
+/* thanks.c: do these authored words say a patch was applied, queued,
+ * merged or pulled, and little else ("Applied to net-next, thanks!", b4
+ * ty's notes)?  message.c makes such a reply a notice, not a review. */
+bool civil_text_is_thanks(const char *text, size_t len);
+
 /* fields.c: raw with only the header fields a heat scan reads (MIME,
  * Subject, From, To, Date, Message-ID, In-Reply-To, References) into out;
  * false when raw does not look like a header and a body (then use raw). */
