@@ -56,7 +56,7 @@ static int show_learned(void)
 	char *path = NULL;
 	int rc = 1;
 
-	civil_init();
+	cmd_start();
 	if (civil_heat_new(NULL, &heat, &err)) {
 		cmd_warn_error(&err);
 		goto out;
@@ -126,7 +126,7 @@ int main(int argc, char **argv)
 		o.json = civil_sprinter_json(&o.b);
 		civil_sp_begin_list(o.json);
 	}
-	civil_init();
+	cmd_start();
 	civ = cmd_open(CMD_OPEN_NOTMUCH, NULL);
 	if (!civ)
 		goto out;

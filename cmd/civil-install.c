@@ -1138,7 +1138,7 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	civil_init();
+	cmd_start();
 	if (git)
 		rc |= do_git(argi < argc ? argv[argi] : ".", uninstall);
 	if (notmuch)

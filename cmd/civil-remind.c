@@ -181,7 +181,7 @@ int main(int argc, char **argv)
 	path = argv[argi];
 	headers = argi + 1 < argc ? argv[argi + 1] : NULL;
 
-	civil_init();
+	cmd_start();
 	if (civil_file_read(path, &in, &err)) {
 		cmd_warn("%s; sent without the reminder", err.message);
 		civil_error_clear(&err);

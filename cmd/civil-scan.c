@@ -159,7 +159,7 @@ int main(int argc, char **argv)
 		sink.tag_line = NULL;
 	}
 
-	civil_init();
+	cmd_start();
 	civ = cmd_open(CMD_OPEN_NOTMUCH, NULL);
 	if (!civ)
 		goto out;

@@ -414,7 +414,7 @@ int main(int argc, char **argv)
 	char **real;
 	int rc;
 
-	civil_init();
+	cmd_start();
 	rc = own_options(&argc, &argv, &cmdline);
 	if (rc >= 0) {
 		civil_shutdown();

@@ -210,7 +210,7 @@ int main(int argc, char **argv)
 		goto args;
 	}
 
-	civil_init();
+	cmd_start();
 	civ = cmd_open(CMD_OPEN_GIT | CMD_OPEN_NOTMUCH, &warnings);
 	if (warnings.len)
 		fprintf(stderr, "%s: %s", cmd_name, warnings.buf);

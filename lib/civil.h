@@ -785,6 +785,9 @@ typedef struct civil_heated_thread {
 	civil_thread_heat_t heat;
 	civil_heated_passage_t *passages; /* with explain */
 	size_t n_passages;
+	/* Some message carries civil.thread-tag: the thread is heated, not
+	 * only one of its messages. */
+	bool thread_tagged;
 } civil_heated_thread_t;
 
 typedef int (*civil_heated_fn)(const civil_heated_thread_t *t, void *arg);
