@@ -5,11 +5,14 @@
  * context in it.  It never sends anything.
  *
  *   escalate-thread [--notmuch | --output FILE [--force] | --stdout]
- *                   [--edit] [--message ID]... [--only-selected]
- *                   THREAD | --mbox FILE|-
+ *                   [--edit] [--explain] [--message ID]...
+ *                   [--only-selected | --all] THREAD | --mbox FILE|-
  *
  * THREAD: a notmuch query naming one thread (thread:..., id:...), a
- * Message-ID, or a lore URL.
+ * Message-ID, or a lore URL.  The reader's verdicts count on every route:
+ * tags and civil.reader in the notmuch database (for an mbox, on the
+ * messages the database holds), and what their corrections taught the
+ * scorer (the learned file).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,8 +30,9 @@ static void usage(FILE *f)
 	fprintf(f,
 		"Usage: escalate-thread [--notmuch | --output FILE [--force] | "
 		"--stdout] [--edit]\n"
-		"                       [--message ID]... [--only-selected] "
-		"THREAD | --mbox FILE|-\n");
+		"                       [--explain] [--message ID]... "
+		"[--only-selected | --all]\n"
+		"                       THREAD | --mbox FILE|-\n");
 }
 
 enum dest { DEST_DEFAULT, DEST_NOTMUCH, DEST_FILE, DEST_STDOUT };
@@ -150,11 +154,45 @@ done:
 	return rc;
 }
 
+/* An mbox's messages take the verdicts the notmuch database holds. */
+static void verdicts(civil_t *civ, civil_thread_t *thread, bool explain)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+	size_t found = 0, n = civil_thread_count(thread);
+
+	if (civil_thread_read_verdicts(civ, thread, &found, &err)) {
+		cmd_warn("%s; the draft goes by civil's scores alone",
+			 err.message ? err.message : "can't read the database");
+		civil_error_clear(&err);
+		return;
+	}
+	if (explain && found < n)
+		cmd_warn("%zu of %zu messages are not in your notmuch "
+			 "database: civil's score alone decides for them",
+			 n - found, n);
+}
+
+/* --explain: for the reporter, not for the board. */
+static int say_why(const civil_thread_t *thread, const civil_draft_opts_t *o,
+		   FILE *f)
+{
+	struct civil_buf why = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+
+	if (civil_draft_explain(thread, o, &why, &err)) {
+		cmd_warn_error(&err);
+		return -1;
+	}
+	fputs(civil_buf_str(&why), f);
+	civil_buf_release(&why);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *output = NULL, *mbox = NULL;
 	bool force = false, editing = false, only = false, stdout_ = false;
-	bool notmuch = false;
+	bool notmuch = false, all = false, explain = false;
 	int at_output = 0, at_stdout = 0, at_notmuch = 0;
 	cmd_list_t messages = { NULL, 0 };
 	const cmd_option_t opts[] = {
@@ -168,6 +206,8 @@ int main(int argc, char **argv)
 		{ "edit", bool_argument, .out = &editing },
 		{ "message", list_argument, .out = &messages },
 		{ "only-selected", bool_argument, .out = &only },
+		{ "all", bool_argument, .out = &all },
+		{ "explain", bool_argument, .letter = 'e', .out = &explain },
 		{ "mbox", string_argument, .out = &mbox },
 		{ NULL },
 	};
@@ -185,7 +225,7 @@ int main(int argc, char **argv)
 	const civil_config_t *cfg;
 	const civil_code_t *code;
 	civil_t *civ = NULL;
-	char *query = NULL;
+	char *query = NULL, *learned = NULL;
 	size_t skipped = 0;
 	int argi, rc = cmd_options_parse(argc, argv, opts, 0, usage, &argi);
 
@@ -204,7 +244,8 @@ int main(int argc, char **argv)
 		abort();
 	for (; n_picked < messages.n; n_picked++)
 		picked[n_picked] = civil_bare_id(messages.v[n_picked]);
-	if ((mbox ? argi != argc : argi != argc - 1) || (only && !n_picked)) {
+	if ((mbox ? argi != argc : argi != argc - 1) || (only && !n_picked) ||
+	    (only && all)) {
 		usage(stderr);
 		rc = 2;
 		goto args;
@@ -224,8 +265,15 @@ int main(int argc, char **argv)
 	if (err.status == CIVIL_STATUS_CONFIG_ERROR)
 		cmd_warn_error(&err);
 	civil_error_clear(&err);
-	if (civil_get_heat(civ, &heat, &err))
+	if (civil_get_heat(civ, &heat, &err)) {
 		cmd_warn_error(&err); /* the draft works without scores */
+	} else if (cmd_open_learned(heat, &learned)) {
+		/* Said; civil's own weights then, as civil-heated does. */
+		civil_drop_heat(civ);
+		heat = NULL;
+		if (civil_get_heat(civ, &heat, &err))
+			cmd_warn_error(&err);
+	}
 
 	if (mbox) {
 		if (civil_file_read(mbox, &input, &err) ||
@@ -239,6 +287,10 @@ int main(int argc, char **argv)
 			cmd_warn("%zu messages of '%s' are not mail; the draft "
 				 "goes on without them",
 				 skipped, mbox);
+		/* The reader's tags and verdicts, where the database holds
+		 * the messages; civil's score alone for the rest. */
+		if (have_nm)
+			verdicts(civ, thread, explain);
 	} else {
 		query = civil_thread_query(argv[argi]);
 		if (!query) {
@@ -276,11 +328,14 @@ int main(int argc, char **argv)
 	o.archive = civil_nm_config_get_archive(nm);
 	o.picked = n_picked ? (const char *const *)picked : NULL;
 	o.only_picked = only;
+	o.attach_all = all;
 	o.threshold = civil_nm_config_get_threshold(nm);
 	if (civil_draft_build(thread, &o, &draft, &err)) {
 		cmd_warn_error(&err);
 		goto out;
 	}
+	if (explain && say_why(thread, &o, dest == DEST_STDOUT ? stderr : stdout))
+		goto out;
 	if (editing && edit(&draft))
 		goto out;
 
@@ -320,6 +375,7 @@ int main(int argc, char **argv)
 		cmd_warn_error(&err);
 out:
 	free(query);
+	free(learned);
 	civil_thread_free(thread);
 	civil_close(civ);
 	civil_buf_release(&warnings);

@@ -87,6 +87,10 @@ typedef struct civil_thread_msg {
 	civil_heat_score_t heat;
 	bool scored;  /* heat is known (stored or scored now) */
 	bool heated;  /* tagged heated in the database */
+	/* The reader holds it calm: took civil's heated tag off, or
+	 * civil.reader=calm, and has not tagged it since (db.h). */
+	bool reader_calm;
+	bool in_db;   /* the verdicts above are the database's */
 	bool missing; /* its file is gone: headers from the database only */
 	char *raw;    /* the message as it arrived (NULL if missing) */
 	size_t raw_len;
