@@ -92,10 +92,13 @@ int main(int argc, char **argv)
 	int format = TEXT, argi;
 	bool learned = false;
 	const cmd_option_t opts[] = {
-		{ "explain", bool_argument, .letter = 'e', .out = &o.explain },
-		{ "learned", bool_argument, .out = &learned },
+		{ "explain", bool_argument, .letter = 'e', .out = &o.explain,
+		  .help = "the passages that made civil flag each thread" },
+		{ "learned", bool_argument, .out = &learned,
+		  .help = "what your corrections taught civil" },
 		{ "format", keyword_argument, .out = &format,
-		  .keywords = formats },
+		  .keywords = formats,
+		  .help = "text (default), or JSON as notmuch search's" },
 		{ NULL },
 	};
 	civil_error_t err = CIVIL_ERROR_INIT;

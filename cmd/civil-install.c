@@ -1121,11 +1121,16 @@ int main(int argc, char **argv)
 	bool git = false, notmuch = false, b4 = false, sendmail = false;
 	bool uninstall = false;
 	const cmd_option_t opts[] = {
-		{ "git", bool_argument, .out = &git },
-		{ "notmuch", bool_argument, .out = &notmuch },
-		{ "b4", bool_argument, .out = &b4 },
-		{ "sendmail", bool_argument, .out = &sendmail },
-		{ "uninstall", bool_argument, .out = &uninstall },
+		{ "git", bool_argument, .out = &git,
+		  .help = "the sendemail-validate hook in REPO (else here)" },
+		{ "notmuch", bool_argument, .out = &notmuch,
+		  .help = "notmuch's post-new hook: new mail is scored" },
+		{ "b4", bool_argument, .out = &b4,
+		  .help = "civil-sendmail before b4's and git's sendmail" },
+		{ "sendmail", bool_argument, .out = &sendmail,
+		  .help = "the lines for mutt, neomutt, aerc and emacs" },
+		{ "uninstall", bool_argument, .out = &uninstall,
+		  .help = "with the above: put back what was there" },
 		{ NULL },
 	};
 	int argi, rc = cmd_options_parse(argc, argv, opts, 0, usage, &argi);

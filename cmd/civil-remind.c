@@ -160,7 +160,8 @@ int main(int argc, char **argv)
 {
 	bool dry_run = false;
 	const cmd_option_t opts[] = {
-		{ "dry-run", bool_argument, .letter = 'n', .out = &dry_run },
+		{ "dry-run", bool_argument, .letter = 'n', .out = &dry_run,
+		  .help = "show the code, contact and what would be done" },
 		{ NULL },
 	};
 	struct civil_buf in = CIVIL_BUF_INIT;

@@ -29,10 +29,10 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: escalate-thread [--notmuch | --output FILE [--force] | "
-		"--stdout] [--edit]\n"
-		"                       [--explain] [--message ID]... "
-		"[--only-selected | --all]\n"
-		"                       THREAD | --mbox FILE|-\n");
+		"--stdout]\n"
+		"                       [--edit] [--explain] [--message ID]...\n"
+		"                       [--only-selected | --all] THREAD | "
+		"--mbox FILE|-\n");
 }
 
 enum dest { DEST_DEFAULT, DEST_NOTMUCH, DEST_FILE, DEST_STDOUT };
@@ -197,18 +197,28 @@ int main(int argc, char **argv)
 	cmd_list_t messages = { NULL, 0 };
 	const cmd_option_t opts[] = {
 		{ "output", string_argument, .letter = 'o', .out = &output,
-		  .given = &at_output },
+		  .given = &at_output, .value = "FILE",
+		  .help = "write the draft to FILE, mode 0600" },
 		{ "stdout", bool_argument, .letter = 's', .out = &stdout_,
-		  .given = &at_stdout },
+		  .given = &at_stdout, .help = "print the draft" },
 		{ "notmuch", bool_argument, .out = &notmuch,
-		  .given = &at_notmuch },
-		{ "force", bool_argument, .out = &force },
-		{ "edit", bool_argument, .out = &editing },
-		{ "message", list_argument, .out = &messages },
-		{ "only-selected", bool_argument, .out = &only },
-		{ "all", bool_argument, .out = &all },
-		{ "explain", bool_argument, .letter = 'e', .out = &explain },
-		{ "mbox", string_argument, .out = &mbox },
+		  .given = &at_notmuch,
+		  .help = "store it in notmuch's drafts (the default)" },
+		{ "force", bool_argument, .out = &force,
+		  .help = "with --output, replace a FILE that is there" },
+		{ "edit", bool_argument, .out = &editing,
+		  .help = "open $VISUAL or $EDITOR on the draft first" },
+		{ "message", list_argument, .out = &messages, .value = "ID",
+		  .help = "quote this one, and no unpicked one "
+			  "(repeatable)" },
+		{ "only-selected", bool_argument, .out = &only,
+		  .help = "attach only the messages picked with --message" },
+		{ "all", bool_argument, .out = &all,
+		  .help = "attach every message of the thread" },
+		{ "explain", bool_argument, .letter = 'e', .out = &explain,
+		  .help = "tell you why each message is in or out" },
+		{ "mbox", string_argument, .out = &mbox, .value = "FILE",
+		  .help = "the thread from an mbox (-: standard input)" },
 		{ NULL },
 	};
 	civil_error_t err = CIVIL_ERROR_INIT;
