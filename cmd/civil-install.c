@@ -745,6 +745,25 @@ static int do_b4(bool uninstall)
 	return rc;
 }
 
+/* aerc before 0.16 draws a failed send only at the next key, and no aerc
+ * shows what its sendmail says (its stderr is /dev/null): a review held
+ * for its tone would look sent.  So for those, aerc's line sends without
+ * the tone check (issue 24 item 4). */
+static bool aerc_hides_holds(void)
+{
+	const char *argv[] = { "aerc", "-v", NULL };
+	struct civil_buf out = CIVIL_BUF_INIT;
+	int status = -1, major = 0, minor = 0;
+	bool hides;
+
+	hides = !civil_run_quiet(argv, NULL, NULL, 0, &out, &status, NULL) &&
+		!status &&
+		sscanf(civil_buf_str(&out), "aerc %d.%d", &major, &minor) == 2 &&
+		major == 0 && minor < 16;
+	civil_buf_release(&out);
+	return hides;
+}
+
 static int do_sendmail(bool uninstall)
 {
 	char *ours = our_program("civil-sendmail");
@@ -774,12 +793,23 @@ static int do_sendmail(bool uninstall)
 	       "\n\n"
 	       "mutt / neomutt (~/.muttrc):\n"
 	       "    set sendmail=\"%s -oem -oi\"\n\n"
-	       "aerc (accounts.conf, in the account):\n"
-	       "    outgoing = %s\n\n"
-	       "emacs: message-mode, notmuch-emacs, gnus (init.el):\n"
+	       "aerc (accounts.conf, in the account):\n",
+	       real, ours);
+	if (aerc_hides_holds())
+		printf("    outgoing = env CIVIL_TONE=off %s\n"
+		       "  (this aerc draws a failed send only at the next key "
+		       "and never shows what its\n"
+		       "  sendmail says, so a review held for its tone would "
+		       "look sent: aerc's mail\n"
+		       "  goes out without the tone check; aerc 0.16 and "
+		       "later show the hold)\n\n",
+		       ours);
+	else
+		printf("    outgoing = %s\n\n", ours);
+	printf("emacs: message-mode, notmuch-emacs, gnus (init.el):\n"
 	       "    (setq send-mail-function #'sendmail-send-it\n"
 	       "          sendmail-program \"%s\")\n\n",
-	       real, ours, ours, ours);
+	       ours);
 	/* emacs runs its sendmail from "/", mutt from where it started. */
 	if (repo)
 		printf("Outside any tree, the code of '%s' applies (git config "
