@@ -119,7 +119,9 @@ static void help_line(FILE *f, char letter, const char *name, const char *how,
 		civil_buf_addf(&left, "  -%c, --%s%s", letter, name, how);
 	else
 		civil_buf_addf(&left, "      --%s%s", name, how);
-	if (left.len + 2 > HELP_COLUMN)
+	if (!*help)
+		fprintf(f, "%s\n", left.buf);
+	else if (left.len + 2 > HELP_COLUMN)
 		fprintf(f, "%s\n%*s%s\n", left.buf, HELP_COLUMN, "", help);
 	else
 		fprintf(f, "%-*s%s\n", HELP_COLUMN, left.buf, help);
