@@ -56,7 +56,7 @@ static int show_learned(void)
 	char *path = NULL;
 	int rc = 1;
 
-	civil_init();
+	cmd_start();
 	if (civil_heat_new(NULL, &heat, &err)) {
 		cmd_warn_error(&err);
 		goto out;
@@ -92,10 +92,13 @@ int main(int argc, char **argv)
 	int format = TEXT, argi;
 	bool learned = false;
 	const cmd_option_t opts[] = {
-		{ "explain", bool_argument, .letter = 'e', .out = &o.explain },
-		{ "learned", bool_argument, .out = &learned },
+		{ "explain", bool_argument, .letter = 'e', .out = &o.explain,
+		  .help = "the passages that made civil flag each thread" },
+		{ "learned", bool_argument, .out = &learned,
+		  .help = "what your corrections taught civil" },
 		{ "format", keyword_argument, .out = &format,
-		  .keywords = formats },
+		  .keywords = formats,
+		  .help = "text (default), or JSON as notmuch search's" },
 		{ NULL },
 	};
 	civil_error_t err = CIVIL_ERROR_INIT;
@@ -126,7 +129,7 @@ int main(int argc, char **argv)
 		o.json = civil_sprinter_json(&o.b);
 		civil_sp_begin_list(o.json);
 	}
-	civil_init();
+	cmd_start();
 	civ = cmd_open(CMD_OPEN_NOTMUCH, NULL);
 	if (!civ)
 		goto out;

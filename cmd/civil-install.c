@@ -89,6 +89,25 @@ done:
 	return rc;
 }
 
+/* aerc before 0.16 draws a failed send only at the next key, and no aerc
+ * shows what its sendmail says (its stderr is /dev/null): a review held
+ * for its tone would look sent.  So for those, aerc's line sends without
+ * the tone check (issue 24 item 4). */
+static bool aerc_hides_holds(void)
+{
+	const char *argv[] = { "aerc", "-v", NULL };
+	struct civil_buf out = CIVIL_BUF_INIT;
+	int status = -1, major = 0, minor = 0;
+	bool hides;
+
+	hides = !civil_run_quiet(argv, NULL, NULL, 0, &out, &status, NULL) &&
+		!status &&
+		sscanf(civil_buf_str(&out), "aerc %d.%d", &major, &minor) == 2 &&
+		major == 0 && minor < 16;
+	civil_buf_release(&out);
+	return hides;
+}
+
 int install_sendmail(bool uninstall)
 {
 	char *ours = our_program("civil-sendmail"), *real = NULL;
@@ -120,12 +139,23 @@ int install_sendmail(bool uninstall)
 	       "\n\n"
 	       "mutt / neomutt (~/.muttrc):\n"
 	       "    set sendmail=\"%s -oem -oi\"\n\n"
-	       "aerc (accounts.conf, in the account):\n"
-	       "    outgoing = %s\n\n"
-	       "emacs: message-mode, notmuch-emacs, gnus (init.el):\n"
+	       "aerc (accounts.conf, in the account):\n",
+	       real, ours);
+	if (aerc_hides_holds())
+		printf("    outgoing = env CIVIL_TONE=off %s\n"
+		       "  (this aerc draws a failed send only at the next key "
+		       "and never shows what its\n"
+		       "  sendmail says, so a review held for its tone would "
+		       "look sent: aerc's mail\n"
+		       "  goes out without the tone check; aerc 0.16 and "
+		       "later show the hold)\n\n",
+		       ours);
+	else
+		printf("    outgoing = %s\n\n", ours);
+	printf("emacs: message-mode, notmuch-emacs, gnus (init.el):\n"
 	       "    (setq send-mail-function #'sendmail-send-it\n"
 	       "          sendmail-program \"%s\")\n\n",
-	       real, ours, ours, ours);
+	       ours);
 	/* emacs runs its sendmail from "/", mutt from where it started. */
 	if (repo && repo->value)
 		printf("Outside any tree, the code of '%s' applies (git config "
@@ -154,12 +184,19 @@ int main(int argc, char **argv)
 	bool git = false, notmuch = false, b4 = false, sendmail = false;
 	bool uninstall = false, purge = false;
 	const cmd_option_t opts[] = {
-		{ "git", bool_argument, .out = &git },
-		{ "notmuch", bool_argument, .out = &notmuch },
-		{ "b4", bool_argument, .out = &b4 },
-		{ "sendmail", bool_argument, .out = &sendmail },
-		{ "uninstall", bool_argument, .out = &uninstall },
-		{ "purge", bool_argument, .out = &purge },
+		{ "git", bool_argument, .out = &git,
+		  .help = "the sendemail-validate hook in REPO (else here)" },
+		{ "notmuch", bool_argument, .out = &notmuch,
+		  .help = "notmuch's post-new hook: new mail is scored" },
+		{ "b4", bool_argument, .out = &b4,
+		  .help = "civil-sendmail before b4's and git's sendmail" },
+		{ "sendmail", bool_argument, .out = &sendmail,
+		  .help = "the lines for mutt, neomutt, aerc and emacs" },
+		{ "uninstall", bool_argument, .out = &uninstall,
+		  .help = "with the above: put back what was there" },
+		{ "purge", bool_argument, .out = &purge,
+		  .help = "with --notmuch --uninstall: civil's tags and "
+			  "properties too" },
 		{ NULL },
 	};
 	int argi, rc = cmd_options_parse(argc, argv, opts, 0, usage, &argi);
@@ -172,7 +209,7 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	civil_init();
+	cmd_start();
 	if (git) {
 		const char *repo = argi < argc ? argv[argi] : ".";
 

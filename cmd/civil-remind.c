@@ -175,7 +175,8 @@ int main(int argc, char **argv)
 {
 	bool dry_run = false;
 	const cmd_option_t opts[] = {
-		{ "dry-run", bool_argument, .letter = 'n', .out = &dry_run },
+		{ "dry-run", bool_argument, .letter = 'n', .out = &dry_run,
+		  .help = "show the code, contact and what would be done" },
 		{ NULL },
 	};
 	struct civil_buf in = CIVIL_BUF_INIT;
@@ -196,7 +197,7 @@ int main(int argc, char **argv)
 	path = argv[argi];
 	headers = argi + 1 < argc ? argv[argi + 1] : NULL;
 
-	civil_init();
+	cmd_start();
 	if (civil_file_read(path, &in, &err)) {
 		cmd_warn("%s; sent without the reminder", err.message);
 		civil_error_clear(&err);

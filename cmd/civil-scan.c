@@ -120,11 +120,19 @@ int main(int argc, char **argv)
 	bool apply = false, scores = false, verbose = false, forget = false;
 	const char *mbox_path = NULL;
 	const cmd_option_t opts[] = {
-		{ "apply", bool_argument, .letter = 'a', .out = &apply },
-		{ "scores", bool_argument, .letter = 's', .out = &scores },
-		{ "mbox", string_argument, .letter = 'm', .out = &mbox_path },
-		{ "verbose", bool_argument, .letter = 'v', .out = &verbose },
-		{ "forget", bool_argument, .out = &forget },
+		{ "apply", bool_argument, .letter = 'a', .out = &apply,
+		  .help = "tag the database instead of printing tag lines" },
+		{ "scores", bool_argument, .letter = 's', .out = &scores,
+		  .help = "print SCORE, MESSAGE-ID and REASONS of each "
+			  "message" },
+		{ "mbox", string_argument, .letter = 'm', .out = &mbox_path,
+		  .help = "score the messages of an mbox (-: standard "
+			  "input)",
+		  .value = "FILE" },
+		{ "verbose", bool_argument, .letter = 'v', .out = &verbose,
+		  .help = "say how much was scored, tagged and learned" },
+		{ "forget", bool_argument, .out = &forget,
+		  .help = "forget what your corrections taught civil" },
 		{ NULL },
 	};
 	civil_scan_sink_t sink = CIVIL_SCAN_SINK_INIT;
@@ -159,7 +167,7 @@ int main(int argc, char **argv)
 		sink.tag_line = NULL;
 	}
 
-	civil_init();
+	cmd_start();
 	civ = cmd_open(CMD_OPEN_NOTMUCH, NULL);
 	if (!civ)
 		goto out;

@@ -383,6 +383,17 @@ static int own_options(int *argc, char ***argv, const char **cmdline)
 
 	if (*argc == 2 && !strcmp(a, "--help")) {
 		usage(stdout);
+		/* Its own few, parsed here: everything else is the real
+		 * sendmail's, so there is no option table to print. */
+		printf("\nOptions (civil's own; every other argument is the "
+		       "real sendmail's):\n"
+		       "      --sendmail=CMD      first only: the real sendmail, "
+		       "for this message\n"
+		       "      --held              alone: what is held for its "
+		       "tone, and why\n"
+		       "      --help              alone: this help\n"
+		       "      --version           alone: civil's version\n"
+		       "\nSee civil-sendmail(1).\n");
 		return 0;
 	}
 	if (*argc == 2 && !strcmp(a, "--version")) {
@@ -414,7 +425,7 @@ int main(int argc, char **argv)
 	char **real;
 	int rc;
 
-	civil_init();
+	cmd_start();
 	rc = own_options(&argc, &argv, &cmdline);
 	if (rc >= 0) {
 		civil_shutdown();

@@ -1,12 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* cmd.c - messages in the form "civil-scan: can't open database '/x': why". */
 #include <glib.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
+
+void cmd_start(void)
+{
+	struct sigaction pipe;
+
+	/* GMime starts gpgme, and gpgme ignores SIGPIPE for the whole
+	 * process: a command whose reader went away ("civil-scan --scores |
+	 * head") would write on into the closed pipe and end with a
+	 * complaint, and the real sendmail civil-sendmail becomes would
+	 * inherit it.  What the caller gave comes back; civil_run ignores
+	 * it only while it feeds a child. */
+	sigaction(SIGPIPE, NULL, &pipe);
+	civil_init();
+	sigaction(SIGPIPE, &pipe, NULL);
+}
 
 void cmd_warn(const char *fmt, ...)
 {

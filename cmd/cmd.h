@@ -8,6 +8,10 @@
 
 extern const char *cmd_name;
 
+/* civil_init(), and SIGPIPE back to what it was before a library took it
+ * (gpgme ignores it): every command starts with it. */
+void cmd_start(void);
+
 /* "prog: message" on stderr. */
 void cmd_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The error's message, then clear it. */

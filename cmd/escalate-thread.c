@@ -5,11 +5,14 @@
  * context in it.  It never sends anything.
  *
  *   escalate-thread [--notmuch | --output FILE [--force] | --stdout]
- *                   [--edit] [--message ID]... [--only-selected]
- *                   THREAD | --mbox FILE|-
+ *                   [--edit] [--explain] [--message ID]...
+ *                   [--only-selected | --all] THREAD | --mbox FILE|-
  *
  * THREAD: a notmuch query naming one thread (thread:..., id:...), a
- * Message-ID, or a lore URL.
+ * Message-ID, or a lore URL.  The reader's verdicts count on every route:
+ * tags and civil.reader in the notmuch database (for an mbox, on the
+ * messages the database holds), and what their corrections taught the
+ * scorer (the learned file).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,9 +29,10 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: escalate-thread [--notmuch | --output FILE [--force] | "
-		"--stdout] [--edit]\n"
-		"                       [--message ID]... [--only-selected] "
-		"THREAD | --mbox FILE|-\n");
+		"--stdout]\n"
+		"                       [--edit] [--explain] [--message ID]...\n"
+		"                       [--only-selected | --all] THREAD | "
+		"--mbox FILE|-\n");
 }
 
 enum dest { DEST_DEFAULT, DEST_NOTMUCH, DEST_FILE, DEST_STDOUT };
@@ -150,25 +154,71 @@ done:
 	return rc;
 }
 
+/* An mbox's messages take the verdicts the notmuch database holds. */
+static void verdicts(civil_t *civ, civil_thread_t *thread, bool explain)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+	size_t found = 0, n = civil_thread_count(thread);
+
+	if (civil_thread_read_verdicts(civ, thread, &found, &err)) {
+		cmd_warn("%s; the draft goes by civil's scores alone",
+			 err.message ? err.message : "can't read the database");
+		civil_error_clear(&err);
+		return;
+	}
+	if (explain && found < n)
+		cmd_warn("%zu of %zu messages are not in your notmuch "
+			 "database: civil's score alone decides for them",
+			 n - found, n);
+}
+
+/* --explain: for the reporter, not for the board. */
+static int say_why(const civil_thread_t *thread, const civil_draft_opts_t *o,
+		   FILE *f)
+{
+	struct civil_buf why = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+
+	if (civil_draft_explain(thread, o, &why, &err)) {
+		cmd_warn_error(&err);
+		return -1;
+	}
+	fputs(civil_buf_str(&why), f);
+	civil_buf_release(&why);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *output = NULL, *mbox = NULL;
 	bool force = false, editing = false, only = false, stdout_ = false;
-	bool notmuch = false;
+	bool notmuch = false, all = false, explain = false;
 	int at_output = 0, at_stdout = 0, at_notmuch = 0;
 	cmd_list_t messages = { NULL, 0 };
 	const cmd_option_t opts[] = {
 		{ "output", string_argument, .letter = 'o', .out = &output,
-		  .given = &at_output },
+		  .given = &at_output, .value = "FILE",
+		  .help = "write the draft to FILE, mode 0600" },
 		{ "stdout", bool_argument, .letter = 's', .out = &stdout_,
-		  .given = &at_stdout },
+		  .given = &at_stdout, .help = "print the draft" },
 		{ "notmuch", bool_argument, .out = &notmuch,
-		  .given = &at_notmuch },
-		{ "force", bool_argument, .out = &force },
-		{ "edit", bool_argument, .out = &editing },
-		{ "message", list_argument, .out = &messages },
-		{ "only-selected", bool_argument, .out = &only },
-		{ "mbox", string_argument, .out = &mbox },
+		  .given = &at_notmuch,
+		  .help = "store it in notmuch's drafts (the default)" },
+		{ "force", bool_argument, .out = &force,
+		  .help = "with --output, replace a FILE that is there" },
+		{ "edit", bool_argument, .out = &editing,
+		  .help = "open $VISUAL or $EDITOR on the draft first" },
+		{ "message", list_argument, .out = &messages, .value = "ID",
+		  .help = "quote this one, and no unpicked one "
+			  "(repeatable)" },
+		{ "only-selected", bool_argument, .out = &only,
+		  .help = "attach only the messages picked with --message" },
+		{ "all", bool_argument, .out = &all,
+		  .help = "attach every message of the thread" },
+		{ "explain", bool_argument, .letter = 'e', .out = &explain,
+		  .help = "tell you why each message is in or out" },
+		{ "mbox", string_argument, .out = &mbox, .value = "FILE",
+		  .help = "the thread from an mbox (-: standard input)" },
 		{ NULL },
 	};
 	civil_error_t err = CIVIL_ERROR_INIT;
@@ -185,7 +235,7 @@ int main(int argc, char **argv)
 	const civil_config_t *cfg;
 	const civil_code_t *code;
 	civil_t *civ = NULL;
-	char *query = NULL;
+	char *query = NULL, *learned = NULL;
 	size_t skipped = 0;
 	int argi, rc = cmd_options_parse(argc, argv, opts, 0, usage, &argi);
 
@@ -204,13 +254,14 @@ int main(int argc, char **argv)
 		abort();
 	for (; n_picked < messages.n; n_picked++)
 		picked[n_picked] = civil_bare_id(messages.v[n_picked]);
-	if ((mbox ? argi != argc : argi != argc - 1) || (only && !n_picked)) {
+	if ((mbox ? argi != argc : argi != argc - 1) || (only && !n_picked) ||
+	    (only && all)) {
 		usage(stderr);
 		rc = 2;
 		goto args;
 	}
 
-	civil_init();
+	cmd_start();
 	civ = cmd_open(CMD_OPEN_GIT | CMD_OPEN_NOTMUCH, &warnings);
 	if (warnings.len)
 		fprintf(stderr, "%s: %s", cmd_name, warnings.buf);
@@ -227,8 +278,15 @@ int main(int argc, char **argv)
 	     strcmp(err.message, civil_config_get_problem(cfg))))
 		cmd_warn_error(&err);
 	civil_error_clear(&err);
-	if (civil_get_heat(civ, &heat, &err))
+	if (civil_get_heat(civ, &heat, &err)) {
 		cmd_warn_error(&err); /* the draft works without scores */
+	} else if (cmd_open_learned(heat, &learned)) {
+		/* Said; civil's own weights then, as civil-heated does. */
+		civil_drop_heat(civ);
+		heat = NULL;
+		if (civil_get_heat(civ, &heat, &err))
+			cmd_warn_error(&err);
+	}
 
 	if (mbox) {
 		if (civil_file_read(mbox, &input, &err) ||
@@ -242,6 +300,10 @@ int main(int argc, char **argv)
 			cmd_warn("%zu messages of '%s' are not mail; the draft "
 				 "goes on without them",
 				 skipped, mbox);
+		/* The reader's tags and verdicts, where the database holds
+		 * the messages; civil's score alone for the rest. */
+		if (have_nm)
+			verdicts(civ, thread, explain);
 	} else {
 		query = civil_thread_query(argv[argi]);
 		if (!query) {
@@ -279,11 +341,14 @@ int main(int argc, char **argv)
 	o.archive = civil_nm_config_get_archive(nm);
 	o.picked = n_picked ? (const char *const *)picked : NULL;
 	o.only_picked = only;
+	o.attach_all = all;
 	o.threshold = civil_nm_config_get_threshold(nm);
 	if (civil_draft_build(thread, &o, &draft, &err)) {
 		cmd_warn_error(&err);
 		goto out;
 	}
+	if (explain && say_why(thread, &o, dest == DEST_STDOUT ? stderr : stdout))
+		goto out;
 	if (editing && edit(&draft))
 		goto out;
 
@@ -323,6 +388,7 @@ int main(int argc, char **argv)
 		cmd_warn_error(&err);
 out:
 	free(query);
+	free(learned);
 	civil_thread_free(thread);
 	civil_close(civ);
 	civil_buf_release(&warnings);

@@ -107,6 +107,55 @@ static void getopt_tables(const cmd_option_t *table, unsigned flags,
 		(struct option){ "version", no_argument, NULL, VERSION };
 }
 
+/* --help after the usage: each option as it is typed, and its line. */
+#define HELP_COLUMN 26
+
+static void help_line(FILE *f, char letter, const char *name, const char *how,
+		      const char *help)
+{
+	struct civil_buf left = CIVIL_BUF_INIT;
+
+	if (letter)
+		civil_buf_addf(&left, "  -%c, --%s%s", letter, name, how);
+	else
+		civil_buf_addf(&left, "      --%s%s", name, how);
+	if (!*help)
+		fprintf(f, "%s\n", left.buf);
+	else if (left.len + 2 > HELP_COLUMN)
+		fprintf(f, "%s\n%*s%s\n", left.buf, HELP_COLUMN, "", help);
+	else
+		fprintf(f, "%-*s%s\n", HELP_COLUMN, left.buf, help);
+	civil_buf_release(&left);
+}
+
+static void options_help(FILE *f, const cmd_option_t *table)
+{
+	struct civil_buf how = CIVIL_BUF_INIT;
+
+	fprintf(f, "\nOptions:\n");
+	for (const cmd_option_t *o = table; o->name; o++) {
+		civil_buf_reset(&how);
+		if (o->kind == keyword_argument && !o->value) {
+			civil_buf_addch(&how, '=');
+			for (const cmd_keyword_t *k = o->keywords; k->name; k++)
+				civil_buf_addf(&how, "%s%s",
+					       k == o->keywords ? "" : "|",
+					       k->name);
+		} else if (o->kind != bool_argument) {
+			civil_buf_addf(&how, "=%s",
+				       o->value		       ? o->value
+				       : o->kind == int_argument ? "N"
+								 : "VALUE");
+		}
+		help_line(f, o->letter, o->name, civil_buf_str(&how),
+			  o->help ? o->help : "");
+	}
+	help_line(f, 'h', "help", "", "this help");
+	help_line(f, 0, "version", "", "civil's version");
+	fprintf(f, "\nSee %s(1).\n", cmd_name);
+	civil_buf_release(&how);
+}
+
 /* The table's entry getopt_long returned c for, or NULL. */
 static const cmd_option_t *find(const cmd_option_t *table, int c)
 {
@@ -134,6 +183,7 @@ int cmd_options_parse(int argc, char **argv, const cmd_option_t *table,
 					  NULL)) != -1) {
 		if (c == 'h' || c == HELP) {
 			usage(stdout);
+			options_help(stdout, table);
 			rc = 0;
 		} else if (c == VERSION) {
 			printf("%s %s\n", cmd_name, CIVIL_VERSION);

@@ -3,8 +3,9 @@
  * options.h - a command's options as a table, parsed in one call (after
  * notmuch's notmuch_opt_desc_t).  The messages are getopt's and name the
  * command ("civil-scan: unrecognized option '--x'"); --help and -h print
- * the usage on standard output, --version the version, anything wrong the
- * usage on standard error with exit status 2.
+ * the usage and then every option of the table with its line of help on
+ * standard output, --version the version, anything wrong the usage on
+ * standard error with exit status 2.
  *
  * It prints, so it is the commands' (cmd/) and never in libcivil.
  */
@@ -51,6 +52,9 @@ typedef struct cmd_option {
 				    * that undo each other the later wins */
 	const cmd_keyword_t *keywords; /* keyword_argument: ends with a NULL
 					* name */
+	const char *help;  /* one line for --help, lower case, no full stop */
+	const char *value; /* what --help calls the value ("FILE"); NULL:
+			    * VALUE, N, or the keywords */
 } cmd_option_t;
 
 /* Don't take options after the first argument that is not one (getopt's

@@ -130,6 +130,8 @@ void cmd_heated_json(civil_sprinter_t *sp, const civil_heated_thread_t *t,
 	civil_sp_boolean(sp, t->heat.escalating);
 	civil_sp_map_key(sp, "strip");
 	civil_sp_string(sp, t->strip);
+	civil_sp_map_key(sp, "heated_thread");
+	civil_sp_boolean(sp, t->thread_tagged || t->heat.is_heated);
 	if (explain) {
 		civil_sp_map_key(sp, "passages");
 		civil_sp_begin_list(sp);
@@ -176,6 +178,13 @@ void cmd_heated_text(struct civil_buf *out, const civil_heated_thread_t *t,
 		civil_buf_adds(out, i ? "," : "  ");
 		civil_field_escape(out, t->lists[i]);
 	}
+	/* Listed for a heated message, though the thread is not heated (one
+	 * message about code, say): said, or it reads as a heated thread.
+	 * Heated is its heated-thread tag, or the rule that gives it (a
+	 * message a person tagged since the last scan). */
+	if (!t->thread_tagged && !t->heat.is_heated)
+		civil_buf_addf(out, "  (not a heated thread: %zu heated message%s)",
+			       t->heat.heated, t->heat.heated == 1 ? "" : "s");
 	civil_buf_adds(out, "\n    ");
 	civil_field_escape(out, t->subject);
 	civil_buf_addch(out, '\n');

@@ -61,7 +61,7 @@ _civil()
 		esac
 		;;
 	escalate-thread)
-		opts="--notmuch --output --stdout --force --edit --message --only-selected --mbox --help --version"
+		opts="--notmuch --output --stdout --force --edit --explain --message --only-selected --all --mbox --help --version"
 		case $prev in
 		--output | --mbox)
 			COMPREPLY=($(compgen -f -- "$cur"))

@@ -425,6 +425,9 @@ typedef enum civil_kind {
 	CIVIL_KIND_COVER,  /* [PATCH 0/N] */
 	CIVIL_KIND_REVIEW, /* a reply commenting on a patch */
 	CIVIL_KIND_REPLY,  /* any other reply */
+	CIVIL_KIND_NOTICE, /* a reply saying a patch was applied, queued,
+			    * merged or pulled ("Applied, thanks!", b4 ty):
+			    * not a review */
 } civil_kind_t;
 
 const char *civil_kind_name(civil_kind_t kind);
@@ -797,6 +800,9 @@ typedef struct civil_heated_thread {
 	civil_thread_heat_t heat;
 	civil_heated_passage_t *passages; /* with explain */
 	size_t n_passages;
+	/* Some message carries civil.thread-tag: the thread is heated, not
+	 * only one of its messages. */
+	bool thread_tagged;
 } civil_heated_thread_t;
 
 typedef int (*civil_heated_fn)(const civil_heated_thread_t *t, void *arg);
@@ -941,6 +947,15 @@ const civil_heat_score_t *civil_thread_msg_heat(const civil_thread_t *t,
 						size_t i);
 /* Tagged heated in the database. */
 bool civil_thread_msg_heated(const civil_thread_t *t, size_t i);
+/* For a thread read from an mbox: each of its messages that c's notmuch
+ * database holds takes the verdicts kept there, as a thread read from the
+ * database has them: its heated tag (civil's or the reader's), and the
+ * reader's "calm" (civil's tag taken off, civil.reader=calm), which keeps
+ * it out of the passages of concern.  *found (may be NULL): how many the
+ * database holds.  Fails as civil_thread_from_db does without a
+ * database. */
+civil_status_t civil_thread_read_verdicts(civil_t *c, civil_thread_t *t,
+					  size_t *found, civil_error_t *err);
 /* Its file is gone: headers from the database only, no raw message. */
 bool civil_thread_msg_missing(const civil_thread_t *t, size_t i);
 /* The message as it arrived (*len its length), or NULL if missing. */
@@ -971,17 +986,35 @@ typedef struct civil_draft_opts {
 	bool only_picked;	   /* attach only the picked messages */
 	double threshold;	   /* heat that makes a passage of concern */
 	size_t max_passages;	   /* quotes in the body; 0: 25 */
+	/* Attach every message of the thread; by default only those the
+	 * passages come from, with their parents and replies (all of them
+	 * when there is no passage); only_picked wins. */
+	bool attach_all;
 } civil_draft_opts_t;
 
-#define CIVIL_DRAFT_OPTS_VERSION 1
+#define CIVIL_DRAFT_OPTS_VERSION 2
 #define CIVIL_DRAFT_OPTS_INIT                                                  \
 	{ .version = CIVIL_DRAFT_OPTS_VERSION, .threshold = CIVIL_HEAT_THRESHOLD }
 
 /* The draft, a whole RFC 5322 message, in out.  Fails when the code names
- * no contact or a picked message is not in the thread. */
+ * no contact or a picked message is not in the thread.
+ *
+ * Its passages of concern are the picked messages, else the messages
+ * tagged heated and those civil holds heated, but never one its reader
+ * holds calm (civil_thread_msg_t's verdicts); each is quoted with its
+ * author, date and link: the heated sentences, in the order they were
+ * written (the whole of the sender's words when civil found none: the
+ * reader's verdict, or a pick).  Scores and civil's reasons stay out of
+ * it: civil_draft_explain gives them to the reporter. */
 civil_status_t civil_draft_build(const civil_thread_t *t,
 				 const civil_draft_opts_t *o,
 				 struct civil_buf *out, civil_error_t *err);
+/* For the reporter, not the board: which messages the draft quotes and
+ * attaches, and why (the reader's verdict, a pick, civil's score and the
+ * reasons it gave), a line each, added to out. */
+civil_status_t civil_draft_explain(const civil_thread_t *t,
+				   const civil_draft_opts_t *o,
+				   struct civil_buf *out, civil_error_t *err);
 
 #pragma GCC visibility pop
 

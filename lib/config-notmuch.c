@@ -224,6 +224,19 @@ void civil_nm_config_defaults(civil_nm_config_t *cfg)
 	fill_defaults(cfg);
 }
 
+/* notmuch's message, to end a line of ours ("no notmuch database: ...;
+ * set notmuch up"): without its line end and its full stop. */
+static char *tidy(char *msg)
+{
+	size_t n;
+
+	g_strchomp(msg);
+	n = strlen(msg);
+	while (n && msg[n - 1] == '.')
+		msg[--n] = '\0';
+	return msg;
+}
+
 civil_status_t civil_nm_config_load(civil_nm_config_t *cfg,
 				    const char *config_path,
 				    const char *database_path,
@@ -242,7 +255,7 @@ civil_status_t civil_nm_config_load(civil_nm_config_t *cfg,
 		fill_defaults(cfg);
 		st = civil_error_set(err, CIVIL_STATUS_NOT_FOUND,
 				     "no notmuch database%s%s", msg ? ": " : "",
-				     msg ? g_strchomp(msg) : "");
+				     msg ? tidy(msg) : "");
 		free(msg);
 		return st;
 	}
@@ -267,7 +280,7 @@ civil_status_t civil_nm_config_load(civil_nm_config_t *cfg,
 	if (!st && ns)
 		st = civil_error_set(err, CIVIL_STATUS_NOT_FOUND,
 				     "no notmuch database%s%s", msg ? ": " : "",
-				     msg ? g_strchomp(msg) : "");
+				     msg ? tidy(msg) : "");
 	free(msg);
 	return st;
 }

@@ -95,11 +95,87 @@ static bool picked(const civil_draft_opts_t *o, const char *id)
 	return false;
 }
 
+/*
+ * Is this passage (a sentence of m, the one r names) heated?  Until the
+ * scorer gives every sentence its own class (heated, sharp, calm), a
+ * passage is heated when the message it is in is at or over the
+ * threshold.  This is the one place that decides it: sharp passages are
+ * never quoted to the board.
+ */
+static bool passage_is_heated(const civil_thread_msg_t *m,
+			      const civil_heat_reason_t *r,
+			      const civil_draft_opts_t *o)
+{
+	(void)r;
+	return m->scored && m->heat.score >= o->threshold;
+}
+
+static bool has_heated_passage(const civil_thread_msg_t *m,
+			       const civil_draft_opts_t *o)
+{
+	for (size_t k = 0; m->scored && k < m->heat.n_reasons; k++)
+		if (passage_is_heated(m, &m->heat.reasons[k], o))
+			return true;
+	return false;
+}
+
+/* The reader's verdict wins: what they picked; else never a message they
+ * hold calm; else one tagged heated (by them or by civil-scan), or with a
+ * heated passage. */
 static bool of_concern(const civil_draft_opts_t *o, const civil_thread_msg_t *m)
 {
 	if (o->picked && o->picked[0])
 		return picked(o, m->id);
-	return m->heated || (m->scored && m->heat.score >= o->threshold);
+	if (m->reader_calm)
+		return false;
+	return m->heated || has_heated_passage(m, o);
+}
+
+/* Which messages the draft quotes and which it attaches. */
+struct plan {
+	bool *concern;
+	bool *attach;
+	size_t n_concern, n_attach;
+};
+
+static bool same_id(const char *a, const char *b)
+{
+	return a && b && !strcmp(a, b);
+}
+
+/* By default the messages of concern, what each answers and the replies
+ * to it: what the board reads them in; the archive links lead to the
+ * rest.  Everything with attach_all, or when nothing is of concern. */
+static void plan_make(const civil_thread_t *t, const civil_draft_opts_t *o,
+		      struct plan *p)
+{
+	p->concern = calloc(t->n ? t->n : 1, sizeof(*p->concern));
+	p->attach = calloc(t->n ? t->n : 1, sizeof(*p->attach));
+	if (!p->concern || !p->attach)
+		abort();
+	p->n_concern = p->n_attach = 0;
+	for (size_t i = 0; i < t->n; i++)
+		p->n_concern += p->concern[i] = of_concern(o, &t->msgs[i]);
+	for (size_t i = 0; i < t->n; i++) {
+		const civil_thread_msg_t *m = &t->msgs[i];
+		bool near = p->concern[i];
+
+		for (size_t j = 0; j < t->n && !near; j++)
+			near = p->concern[j] &&
+			       (same_id(m->id, t->msgs[j].in_reply_to) ||
+				same_id(m->in_reply_to, t->msgs[j].id));
+		if (o->only_picked)
+			p->attach[i] = picked(o, m->id);
+		else
+			p->attach[i] = o->attach_all || !p->n_concern || near;
+		p->n_attach += p->attach[i] && m->raw;
+	}
+}
+
+static void plan_release(struct plan *p)
+{
+	free(p->concern);
+	free(p->attach);
 }
 
 /* Append text filled to 72 columns, every line starting with prefix. */
@@ -194,8 +270,10 @@ static void facts(struct civil_buf *b, const civil_thread_t *t,
 }
 
 static void timeline(struct civil_buf *b, const civil_thread_t *t,
-		     const civil_draft_opts_t *o)
+		     const civil_draft_opts_t *o, const struct plan *p)
 {
+	bool some = p->n_attach && p->n_attach < t->n;
+
 	section(b, "Timeline");
 	for (size_t i = 0; i < t->n; i++) {
 		const civil_thread_msg_t *m = &t->msgs[i];
@@ -208,11 +286,12 @@ static void timeline(struct civil_buf *b, const civil_thread_t *t,
 			b, "  %*s%s: ", (int)(m->depth < 8 ? m->depth * 2 : 16),
 			"", name);
 		add_one_line(b, m->subject);
-		civil_buf_addf(b, "%s\n",
-			       of_concern(o, m) ? "  [of concern]" : "");
+		civil_buf_addf(b, "%s\n", p->concern[i] ? "  [of concern]" : "");
 		civil_buf_adds(b, "     ");
 		if (m->id)
 			link_to(b, o, m->id);
+		if (some && p->attach[i] && m->raw)
+			civil_buf_adds(b, "  (attached)");
 		if (m->missing)
 			civil_buf_adds(b, "  (its file is missing here; "
 					  "see the archive)");
@@ -241,23 +320,207 @@ static void quote(struct civil_buf *b, const char *text)
 	}
 }
 
+/* ---- the passages ---- */
+
+struct sentence {
+	size_t off, len; /* in the prose */
+	size_t para;
+	bool heated;
+};
+
+/* text's sentences as a reader reads them: a paragraph's lines joined by
+ * a space, each sentence ended by . ! or ? and white space, or by the end
+ * of its paragraph.  prose gets the joined text. */
+static GArray *sentences_of(const char *text, struct civil_buf *prose)
+{
+	GArray *v = g_array_new(FALSE, FALSE, sizeof(struct sentence));
+	const char *p = text, *end = text + strlen(text), *next;
+	size_t para = 0, a;
+	bool in_para = false;
+
+	civil_buf_reset(prose);
+	for (; p < end; p = next) {
+		size_t n = civil_line_len(p, end, &next);
+
+		while (n && isspace((unsigned char)*p))
+			p++, n--;
+		while (n && isspace((unsigned char)p[n - 1]))
+			n--;
+		if (!n) {
+			if (in_para)
+				civil_buf_addch(prose, '\n');
+			in_para = false;
+			continue;
+		}
+		civil_buf_adds(prose, in_para ? " " : "");
+		civil_buf_add(prose, p, n);
+		in_para = true;
+	}
+	if (in_para)
+		civil_buf_addch(prose, '\n');
+	a = 0;
+	for (size_t c = 0; c < prose->len; c++) {
+		char ch = prose->buf[c];
+		bool stop = ch == '\n';
+
+		if (strchr(".!?", ch)) {
+			while (c + 1 < prose->len &&
+			       strchr(".!?", prose->buf[c + 1]))
+				c++;
+			stop = c + 1 >= prose->len ||
+			       isspace((unsigned char)prose->buf[c + 1]);
+			if (!stop)
+				continue;
+			c++;
+		}
+		if (!stop)
+			continue;
+		while (a < c && prose->buf[a] == ' ')
+			a++;
+		if (c > a) {
+			struct sentence st = { a, c - a, para, false };
+
+			g_array_append_val(v, st);
+		}
+		if (prose->buf[c] == '\n')
+			para++;
+		a = c + 1;
+	}
+	return v;
+}
+
+/* s as one line of words: white space and control characters squeezed
+ * to single spaces, and the "..." of a sentence civil cut short gone. */
+static void squeezed(struct civil_buf *out, const char *s, size_t len)
+{
+	struct civil_buf one = CIVIL_BUF_INIT;
+	bool space = true;
+
+	civil_line_collapse(&one, s, len, false);
+	civil_buf_reset(out);
+	for (size_t i = 0; i < one.len; i++) {
+		bool blank = one.buf[i] == ' ' || one.buf[i] == '\t';
+
+		if (blank && space)
+			continue;
+		civil_buf_addch(out, blank ? ' ' : one.buf[i]);
+		space = blank;
+	}
+	while (out->len && out->buf[out->len - 1] == ' ')
+		out->buf[--out->len] = '\0';
+	if (out->len > 3 && !strcmp(out->buf + out->len - 3, "..."))
+		out->buf[out->len -= 3] = '\0';
+	if (!out->buf)
+		civil_buf_grow(out, 0);
+	civil_buf_release(&one);
+}
+
+/* Is reason's sentence (cut short, maybe: civil keeps at most a line of
+ * it) the sentence mine? */
+static bool same_sentence(const char *mine, size_t mine_len,
+			  const char *reason)
+{
+	struct civil_buf a = CIVIL_BUF_INIT, b = CIVIL_BUF_INIT;
+	bool same;
+
+	squeezed(&a, mine, mine_len);
+	squeezed(&b, reason, strlen(reason));
+	same = b.len && (!strcmp(a.buf, b.buf) ||
+			 (b.len >= 20 && b.len < a.len &&
+			  !strncmp(a.buf, b.buf, b.len)));
+	civil_buf_release(&a);
+	civil_buf_release(&b);
+	return same;
+}
+
+/* A passage as the board reads it: one line of words filled to 72
+ * columns, every line marked as a quote (so no line of theirs can read
+ * as a header or trailer to a tool that handles the draft). */
+static void quote_words(struct civil_buf *b, const char *s, size_t len)
+{
+	struct civil_buf words = CIVIL_BUF_INIT;
+
+	squeezed(&words, s, len);
+	wrap(b, "  > ", words.buf);
+	civil_buf_release(&words);
+}
+
+/* The heated passages of m, in the order they were written; false when
+ * there is none to quote (civil found none, or a reader's verdict or a
+ * pick made it of concern). */
+static bool quote_heated(struct civil_buf *b, const civil_thread_msg_t *m,
+			 const civil_draft_opts_t *o)
+{
+	struct civil_buf prose = CIVIL_BUF_INIT, run = CIVIL_BUF_INIT;
+	GArray *v = sentences_of(m->authored, &prose);
+	struct sentence *s = (struct sentence *)(void *)v->data;
+	GPtrArray *elsewhere = g_ptr_array_new();
+	size_t last = 0, quoted = 0;
+
+	for (size_t k = 0; m->scored && k < m->heat.n_reasons; k++) {
+		const civil_heat_reason_t *r = &m->heat.reasons[k];
+		bool found = false;
+
+		if (!passage_is_heated(m, r, o) || !r->sentence)
+			continue;
+		for (size_t i = 0; i < v->len && !found; i++)
+			if (same_sentence(prose.buf + s[i].off, s[i].len,
+					  r->sentence))
+				found = s[i].heated = true;
+		for (guint i = 0; i < elsewhere->len && !found; i++)
+			found = !strcmp(g_ptr_array_index(elsewhere, i),
+					r->sentence);
+		/* Not a sentence as split here (a line of code was between
+		 * its words): quoted as civil read it, after the others. */
+		if (!found)
+			g_ptr_array_add(elsewhere, r->sentence);
+	}
+	for (size_t i = 0; i <= v->len; i++) {
+		bool go_on = i < v->len && s[i].heated && quoted &&
+			     last + 1 == i && s[last].para == s[i].para;
+
+		if (run.len && !go_on) {
+			if (quoted > 1)
+				civil_buf_adds(b, "  > [...]\n");
+			quote_words(b, run.buf, run.len);
+			civil_buf_reset(&run);
+		}
+		if (i == v->len || !s[i].heated)
+			continue;
+		if (run.len)
+			civil_buf_addch(&run, ' ');
+		else
+			quoted++;
+		civil_buf_add(&run, prose.buf + s[i].off, s[i].len);
+		last = i;
+	}
+	for (guint i = 0; i < elsewhere->len; i++) {
+		const char *r = g_ptr_array_index(elsewhere, i);
+
+		if (quoted++)
+			civil_buf_adds(b, "  > [...]\n");
+		quote_words(b, r, strlen(r));
+	}
+	g_ptr_array_free(elsewhere, TRUE);
+	g_array_free(v, TRUE);
+	civil_buf_release(&prose);
+	civil_buf_release(&run);
+	return quoted > 0;
+}
+
 static void passages(struct civil_buf *b, const civil_thread_t *t,
-		     const civil_draft_opts_t *o)
+		     const civil_draft_opts_t *o, const struct plan *p)
 {
 	size_t max = o->max_passages ? o->max_passages : DEFAULT_PASSAGES;
-	size_t shown = 0, more = 0;
+	size_t shown = 0;
 
 	section(b, "Passages of concern");
-	for (size_t i = 0; i < t->n; i++) {
+	for (size_t i = 0; i < t->n && shown < max; i++) {
 		const civil_thread_msg_t *m = &t->msgs[i];
 		char *name;
 
-		if (!of_concern(o, m))
+		if (!p->concern[i])
 			continue;
-		if (shown == max) {
-			more++;
-			continue;
-		}
 		shown++;
 		/* Marked, so no name can start a line and read as a
 		 * header ("Bcc: x" <y>). */
@@ -270,25 +533,10 @@ static void passages(struct civil_buf *b, const civil_thread_t *t,
 			link_to(b, o, m->id);
 			civil_buf_addch(b, '\n');
 		}
-		if (m->scored && m->heat.n_reasons) {
-			civil_buf_addf(
-				b, "(civil's heat score %.2f:", m->heat.score);
-			for (size_t k = 0; k < m->heat.n_reasons && k < 6;
-			     k++) {
-				civil_buf_addf(b, "%s ", k ? ";" : "");
-				add_one_line(b, m->heat.reasons[k].signal);
-				civil_buf_adds(b, " \"");
-				add_one_line(b, m->heat.reasons[k].match);
-				civil_buf_addch(b, '"');
-			}
-			civil_buf_adds(b, ")\n");
-		} else if (m->heated) {
-			civil_buf_adds(b, "(tagged heated)\n");
-		}
 		if (m->missing)
 			civil_buf_adds(b, "  [the message's file is missing "
 					  "here; see the link]\n");
-		else if (*m->authored)
+		else if (!quote_heated(b, m, o) && *m->authored)
 			quote(b, m->authored);
 		civil_buf_addch(b, '\n');
 		free(name);
@@ -297,11 +545,11 @@ static void passages(struct civil_buf *b, const civil_thread_t *t,
 		civil_buf_adds(b, "(none marked: no message is tagged heated "
 				  "or picked with --message; please name them "
 				  "above)\n");
-	if (more)
+	if (p->n_concern > shown)
 		civil_buf_addf(b,
 			       "%zu more passages of concern are not quoted "
-			       "here; every message is in the attachment.\n",
-			       more);
+			       "here; the timeline links them.\n",
+			       p->n_concern - shown);
 }
 
 static void code_section(struct civil_buf *b, const civil_draft_opts_t *o)
@@ -364,7 +612,7 @@ static void code_section(struct civil_buf *b, const civil_draft_opts_t *o)
 }
 
 static void body_text(struct civil_buf *b, const civil_thread_t *t,
-		      const civil_draft_opts_t *o)
+		      const civil_draft_opts_t *o, const struct plan *p)
 {
 	const civil_code_t *c = o->code;
 	const char *to = c->contact_source == CIVIL_CONTACT_CONFIG ? "Hello"
@@ -372,28 +620,44 @@ static void body_text(struct civil_buf *b, const civil_thread_t *t,
 				 ? "Dear Code of Conduct Committee"
 				 : "Dear Technical Advisory Board";
 
+	struct civil_buf intro = CIVIL_BUF_INIT;
+
+	civil_buf_adds(&intro, "I would like to ask for your help with the "
+			       "discussion below.  The thread is summarised "
+			       "here with the passages that concern me, and "
+			       "every message is linked; ");
+	if (o->only_picked)
+		civil_buf_adds(&intro, "the messages I picked are attached "
+				       "as an mbox.");
+	else if (p->n_attach < t->n)
+		civil_buf_adds(&intro, "the messages these passages come "
+				       "from, with the ones they answer and "
+				       "the replies to them, are attached as "
+				       "an mbox (marked \"attached\" in the "
+				       "timeline).");
+	else
+		civil_buf_adds(&intro, "the thread's messages are attached "
+				       "as an mbox.");
+	civil_buf_addf(b, "%s,\n\n", to);
+	wrap(b, "", intro.buf);
 	civil_buf_addf(b,
-		       "%s,\n\n"
-		       "I would like to ask for your help with the discussion "
-		       "below.  The thread is\nsummarised here with the "
-		       "passages that concern me; the original messages\nare "
-		       "attached as an mbox.\n\n"
+		       "\n"
 		       "[ Please write here, in your own words, what happened, "
 		       "how it affects you,\n  and what you would like to "
 		       "happen. ]\n\n"
 		       "Thank you,\n%s\n",
-		       to,
 		       o->from_name && *o->from_name ? o->from_name
 						     : o->from_email);
+	civil_buf_release(&intro);
 	facts(b, t, o);
-	timeline(b, t, o);
-	passages(b, t, o);
+	timeline(b, t, o, p);
+	passages(b, t, o, p);
 	code_section(b, o);
 }
 
 /* mboxrd: From_ lines, and ">From " escaped once more. */
 static void mbox_of(struct civil_buf *b, const civil_thread_t *t,
-		    const civil_draft_opts_t *o)
+		    const struct plan *plan)
 {
 	for (size_t i = 0; i < t->n; i++) {
 		const civil_thread_msg_t *m = &t->msgs[i];
@@ -402,7 +666,7 @@ static void mbox_of(struct civil_buf *b, const civil_thread_t *t,
 		time_t tt = (time_t)m->date;
 		struct tm tm;
 
-		if (!m->raw || (o->only_picked && !picked(o, m->id)))
+		if (!m->raw || !plan->attach[i])
 			continue;
 		strftime(date, sizeof(date), "%a %b %e %H:%M:%S %Y",
 			 gmtime_r(&tt, &tm));
@@ -428,6 +692,83 @@ static void mbox_of(struct civil_buf *b, const civil_thread_t *t,
 	}
 }
 
+/* ---- for the reporter: why ---- */
+
+static void explain_reasons(struct civil_buf *b, const civil_thread_msg_t *m,
+			    const civil_draft_opts_t *o, bool heated_only)
+{
+	for (size_t k = 0; m->scored && k < m->heat.n_reasons; k++) {
+		const civil_heat_reason_t *r = &m->heat.reasons[k];
+
+		if (heated_only && !passage_is_heated(m, r, o))
+			continue;
+		civil_buf_adds(b, "    ");
+		add_one_line(b, r->signal);
+		civil_buf_adds(b, " '");
+		add_one_line(b, r->match);
+		civil_buf_addf(b, "'%s: \"", r->aimed ? " (at a person)" : "");
+		add_one_line(b, r->sentence);
+		civil_buf_adds(b, "\"\n");
+	}
+}
+
+civil_status_t civil_draft_explain(const civil_thread_t *t,
+				   const civil_draft_opts_t *o,
+				   struct civil_buf *out, civil_error_t *err)
+{
+	civil_status_t st = civil_check_version(err, "civil_draft_opts_t",
+						o->version,
+						CIVIL_DRAFT_OPTS_VERSION);
+	struct plan p;
+
+	if (st)
+		return st;
+	plan_make(t, o, &p);
+	for (size_t i = 0; i < t->n; i++) {
+		const civil_thread_msg_t *m = &t->msgs[i];
+		bool hot = has_heated_passage(m, o);
+
+		if (!p.concern[i] && !(m->reader_calm && (hot || m->heated)))
+			continue;
+		civil_buf_adds(out, "id:");
+		add_one_line(out, m->id ? m->id : "?");
+		civil_buf_adds(out, "  ");
+		when(out, m->date);
+		if (!p.concern[i])
+			civil_buf_adds(out, "  left out: you hold it calm "
+					    "(you took civil's heated tag off)");
+		else if (o->picked && o->picked[0])
+			civil_buf_adds(out, "  of concern: you picked it "
+					    "(--message)");
+		else if (m->heated && !hot)
+			civil_buf_adds(out, "  of concern: tagged heated in "
+					    "notmuch (civil's score alone "
+					    "would leave it out)");
+		else if (m->heated)
+			civil_buf_adds(out, "  of concern: tagged heated in "
+					    "notmuch, and heated to civil");
+		else
+			civil_buf_adds(out, "  of concern: heated to civil");
+		if (m->scored)
+			civil_buf_addf(out, " (score %.2f, threshold %.2f)",
+				       m->heat.score, o->threshold);
+		civil_buf_addch(out, '\n');
+		if (p.concern[i] && hot)
+			explain_reasons(out, m, o, true);
+		else if (p.concern[i])
+			civil_buf_adds(out, "    quoted: the sender's own "
+					    "words (no heated passage "
+					    "found)\n");
+	}
+	civil_buf_addf(out, "%zu of %zu messages of concern; %zu attached%s\n",
+		       p.n_concern, t->n, p.n_attach,
+		       p.n_attach < t->n && !o->attach_all
+			       ? " (--all attaches every one)"
+			       : "");
+	plan_release(&p);
+	return CIVIL_STATUS_SUCCESS;
+}
+
 static bool plain_address(const char *a)
 {
 	const char *at = a ? strchr(a, '@') : NULL;
@@ -446,6 +787,7 @@ civil_status_t civil_draft_build(const civil_thread_t *t,
 {
 	struct civil_buf body = CIVIL_BUF_INIT, mbox = CIVIL_BUF_INIT;
 	struct civil_buf subject = CIVIL_BUF_INIT;
+	struct plan plan;
 	GMimeMessage *m;
 	GMimeMultipart *mixed;
 	GMimeTextPart *text;
@@ -491,8 +833,10 @@ civil_status_t civil_draft_build(const civil_thread_t *t,
 					       o->picked[i]);
 	}
 
-	body_text(&body, t, o);
-	mbox_of(&mbox, t, o);
+	plan_make(t, o, &plan);
+	body_text(&body, t, o, &plan);
+	mbox_of(&mbox, t, &plan);
+	plan_release(&plan);
 
 	m = g_mime_message_new(TRUE);
 	g_mime_message_add_mailbox(m, GMIME_ADDRESS_TYPE_FROM, o->from_name,

@@ -111,6 +111,7 @@ struct walk {
 	struct civil_buf strip;
 	double peak;
 	bool scored;
+	bool thread_tagged;
 };
 
 static void walk_message(struct walk *w, notmuch_message_t *m)
@@ -120,6 +121,7 @@ static void walk_message(struct walk *w, notmuch_message_t *m)
 	const char *list = notmuch_message_get_header(m, "list-id");
 	const char *tagged = civil_db_property(m, "civil.tagged");
 	bool hot_tag = civil_db_has_tag(m, w->cfg->tag);
+	bool thread_tag = civil_db_has_tag(m, w->cfg->thread_tag);
 	bool by_hand = hot_tag && !(tagged && !strcmp(tagged, "1"));
 	civil_heat_sample_t s = { 0 };
 	civil_heat_score_t fresh = { 0 }, stored = { 0 };
@@ -166,6 +168,7 @@ static void walk_message(struct walk *w, notmuch_message_t *m)
 						 w->cfg->threshold);
 	if (s.score > w->peak)
 		w->peak = s.score;
+	w->thread_tagged |= thread_tag;
 	g_array_append_val(w->samples, s);
 
 	if (w->explain && (hot_tag || s.score >= w->cfg->threshold) &&
@@ -174,6 +177,28 @@ static void walk_message(struct walk *w, notmuch_message_t *m)
 				   have_fresh ? &fresh : &stored);
 	civil_heat_score_release(&fresh);
 	civil_heat_score_release(&stored);
+}
+
+/* A subject as a reader sees it: notmuch unfolds a long Subject by
+ * taking out the line end and keeping the tab that started the next line,
+ * and that tab is a space (a run of them, one). */
+static char *unfolded(const char *subject)
+{
+	struct civil_buf b = CIVIL_BUF_INIT;
+
+	for (const char *p = subject ? subject : ""; *p; p++) {
+		if (*p != '\t') {
+			civil_buf_addch(&b, *p);
+			continue;
+		}
+		if (!b.len || b.buf[b.len - 1] != ' ')
+			civil_buf_addch(&b, ' ');
+		while (p[1] == '\t' || p[1] == ' ')
+			p++;
+	}
+	if (!b.buf)
+		civil_buf_grow(&b, 0);
+	return civil_buf_detach(&b);
 }
 
 static char **to_strv(GPtrArray *v, size_t *n)
@@ -198,6 +223,7 @@ static void fill_thread(struct walk *w, notmuch_thread_t *t,
 	civil_buf_reset(&w->strip);
 	w->peak = 0;
 	w->scored = false;
+	w->thread_tagged = false;
 
 	/* All messages of the thread, oldest first. */
 	for (msgs = notmuch_thread_get_messages(t);
@@ -209,7 +235,7 @@ static void fill_thread(struct walk *w, notmuch_thread_t *t,
 		notmuch_message_destroy(m);
 	}
 	out->thread = civil_xstrdup(notmuch_thread_get_thread_id(t));
-	out->subject = civil_xstrdup(notmuch_thread_get_subject(t));
+	out->subject = unfolded(notmuch_thread_get_subject(t));
 	out->authors = civil_xstrdup(notmuch_thread_get_authors(t));
 	out->first = (long long)notmuch_thread_get_oldest_date(t);
 	out->last = (long long)notmuch_thread_get_newest_date(t);
@@ -218,6 +244,7 @@ static void fill_thread(struct walk *w, notmuch_thread_t *t,
 	out->peak = w->peak;
 	out->scored = w->scored;
 	out->strip = civil_xstrdup(civil_buf_str(&w->strip));
+	out->thread_tagged = w->thread_tagged;
 	civil_thread_heat((const civil_heat_sample_t *)(void *)w->samples->data,
 			  w->samples->len, w->cfg->threshold, &out->heat);
 	out->people = to_strv(w->people, &out->n_people);

@@ -89,6 +89,10 @@ typedef struct civil_thread_msg {
 	civil_heat_score_t heat;
 	bool scored;  /* heat is known (stored or scored now) */
 	bool heated;  /* tagged heated in the database */
+	/* The reader holds it calm: took civil's heated tag off, or
+	 * civil.reader=calm, and has not tagged it since (db.h). */
+	bool reader_calm;
+	bool in_db;   /* the verdicts above are the database's */
 	bool missing; /* its file is gone: headers from the database only */
 	char *raw;    /* the message as it arrived (NULL if missing) */
 	size_t raw_len;
@@ -202,6 +206,11 @@ bool civil_encoded_append(GMimeContentEncoding enc, const char *raw, size_t len,
 bool civil_line_is_tool_output(const char *line, size_t len);
 bool civil_line_is_shell_prompt(const char *line, size_t len);
 bool civil_text_is_notice(const char *text, size_t len);
+
+/* thanks.c: do these authored words say a patch was applied, queued,
+ * merged or pulled, and little else ("Applied to net-next, thanks!", b4
+ * ty's notes)?  message.c makes such a reply a notice, not a review. */
+bool civil_text_is_thanks(const char *text, size_t len);
 
 /* fields.c: raw with only the header fields a heat scan reads (MIME,
  * Subject, From, To, Date, Message-ID, In-Reply-To, References) into out;

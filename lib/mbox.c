@@ -3,6 +3,11 @@
  * mbox.c - the messages of an mbox (what "b4 mbox" and "lei q" write),
  * split by GMime's mbox parser.  Input that does not start with a From_
  * line is taken as one message, so a single .eml works too.
+ *
+ * The mbox is read as mboxrd, as b4, lei, notmuch show --format=mbox and
+ * civil's own mutt macro write it: a body line ">From " (">>From ", ...)
+ * is the message's "From " (">From ") with one '>' more.  Left as it
+ * was, a line the sender wrote would read as one they quoted.
  */
 #include <string.h>
 
@@ -15,6 +20,57 @@ static bool from_line(const char *data, size_t len, size_t at)
 {
 	return data[at - 1] == '\n' && len - at >= 5 &&
 	       !memcmp(data + at, "From ", 5);
+}
+
+/* Is the line at p (up to end) a "From " line mboxrd quoted? */
+static bool quoted_from(const char *p, const char *end)
+{
+	const char *q = p;
+
+	while (q < end && *q == '>')
+		q++;
+	return q > p && end - q >= 5 && !memcmp(q, "From ", 5);
+}
+
+/* The message's bytes with the mboxrd quoting of its "From " lines taken
+ * off (the From_ line itself, first, is kept); false when it has none,
+ * and out is not touched. */
+static bool unquote_from(const char *s, size_t len, struct civil_buf *out)
+{
+	const char *end = s + len, *p, *next;
+	bool any = false;
+
+	for (p = s; p < end && !any; p = next) {
+		next = memchr(p, '\n', (size_t)(end - p));
+		next = next ? next + 1 : end;
+		any = p > s && quoted_from(p, next);
+	}
+	if (!any)
+		return false;
+	for (p = s; p < end; p = next) {
+		next = memchr(p, '\n', (size_t)(end - p));
+		next = next ? next + 1 : end;
+		if (p > s && quoted_from(p, next))
+			p++;
+		civil_buf_add(out, p, (size_t)(next - p));
+	}
+	return true;
+}
+
+/* One message of the mbox, unquoted. */
+static civil_status_t parse_one(const char *s, size_t len, const char *label,
+				civil_message_t **msg)
+{
+	struct civil_buf plain = CIVIL_BUF_INIT;
+	civil_status_t st;
+
+	if (unquote_from(s, len, &plain))
+		st = civil_message_parse(plain.buf, plain.len, label, msg,
+					 NULL);
+	else
+		st = civil_message_parse(s, len, label, msg, NULL);
+	civil_buf_release(&plain);
+	return st;
 }
 
 civil_status_t civil_mbox_foreach(const void *data, size_t len,
@@ -69,9 +125,8 @@ civil_status_t civil_mbox_foreach(const void *data, size_t len,
 			 * every message in civil is the same kind of object. */
 			civil_buf_addf(&label, "%s: message %zu", name, n);
 			if (start < 0 || end <= start || (size_t)end > rest ||
-			    civil_message_parse(p + start,
-						(size_t)(end - start),
-						label.buf, &msg, NULL)) {
+			    parse_one(p + start, (size_t)(end - start),
+				      label.buf, &msg)) {
 				(*skipped)++;
 				civil_buf_release(&label);
 				continue;

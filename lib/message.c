@@ -44,6 +44,8 @@ const char *civil_kind_name(civil_kind_t kind)
 		return "review";
 	case CIVIL_KIND_REPLY:
 		return "reply";
+	case CIVIL_KIND_NOTICE:
+		return "thank-you note";
 	case CIVIL_KIND_OTHER:
 		break;
 	}
@@ -431,11 +433,16 @@ civil_kind_t civil_message_kind(civil_message_t *msg)
 	msg->kind_done = true;
 	return msg->kind;
 reply:
-	/* A reply in a patch thread, or one that quotes code or gives a
-	 * verdict, is review. */
-	if (civil_subject_has_patch_tag(subject) ||
-	    civil_text_has_quoted_diff(text, len) ||
+	/* A reply that quotes code or gives a verdict is review; one that
+	 * says the patch was applied (queued, merged, pulled) is a notice,
+	 * whatever thread it is in; any other reply in a patch thread is
+	 * review. */
+	if (civil_text_has_quoted_diff(text, len) ||
 	    civil_text_has_review_trailer(authored, msg->authored.len))
+		msg->kind = CIVIL_KIND_REVIEW;
+	else if (civil_text_is_thanks(authored, msg->authored.len))
+		msg->kind = CIVIL_KIND_NOTICE;
+	else if (civil_subject_has_patch_tag(subject))
 		msg->kind = CIVIL_KIND_REVIEW;
 	else
 		msg->kind = CIVIL_KIND_REPLY;

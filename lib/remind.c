@@ -169,7 +169,8 @@ static bool wanted(civil_kind_t kind, civil_remind_mode_t mode)
 	case CIVIL_REMIND_REVIEWS:
 		return kind == CIVIL_KIND_REVIEW;
 	case CIVIL_REMIND_REPLIES:
-		return kind == CIVIL_KIND_REVIEW || kind == CIVIL_KIND_REPLY;
+		return kind == CIVIL_KIND_REVIEW || kind == CIVIL_KIND_REPLY ||
+		       kind == CIVIL_KIND_NOTICE;
 	case CIVIL_REMIND_ALL:
 		/* A cover letter belongs to its series, like the patches. */
 		return kind != CIVIL_KIND_PATCH && kind != CIVIL_KIND_COVER;

@@ -239,6 +239,25 @@ static int by_date(const void *a, const void *b)
 
 /* ---- from notmuch ---- */
 
+/* What the database holds of the message's heat: its heated tag (civil's
+ * or the reader's) and the reader's verdict, read as civil-scan reads
+ * them; a read that failed even after reopening counts as the tag alone
+ * and no verdict. */
+static void read_verdicts(civil_thread_msg_t *m, notmuch_message_t *nm,
+			  const civil_nm_config_t *cfg)
+{
+	civil_db_facts_t facts;
+
+	m->in_db = true;
+	if (civil_db_read_facts_retry(nm, cfg->tag, cfg->thread_tag, &facts)) {
+		m->heated = civil_db_has_tag(nm, cfg->tag);
+		m->reader_calm = false;
+		return;
+	}
+	m->heated = facts.tagged;
+	m->reader_calm = facts.reader_calm;
+}
+
 static void from_db_message(civil_thread_t *t, notmuch_message_t *nm,
 			    const civil_nm_config_t *cfg,
 			    const civil_heat_t *heat)
@@ -252,7 +271,7 @@ static void from_db_message(civil_thread_t *t, notmuch_message_t *nm,
 	m->date = (long long)notmuch_message_get_date(nm);
 	m->from = clean(notmuch_message_get_header(nm, "from"));
 	m->subject = clean(notmuch_message_get_header(nm, "subject"));
-	m->heated = civil_db_has_tag(nm, cfg->tag);
+	read_verdicts(m, nm, cfg);
 	m->scored = civil_db_stored_heat(nm, &m->heat);
 	if (file && !civil_file_read(file, &raw, NULL) &&
 	    !civil_message_parse(raw.buf, raw.len, file, &msg, NULL)) {
@@ -338,6 +357,60 @@ done:
 	if (th)
 		notmuch_thread_destroy(th);
 	notmuch_query_destroy(q);
+	return st;
+}
+
+/* ---- the database's verdicts on messages read from elsewhere ---- */
+
+struct verdicts {
+	GHashTable *by_id; /* Message-ID -> civil_thread_msg_t */
+	const civil_nm_config_t *cfg;
+	size_t found;
+};
+
+static int verdict_one(notmuch_message_t *nm, void *arg)
+{
+	struct verdicts *v = arg;
+	civil_thread_msg_t *m =
+		g_hash_table_lookup(v->by_id, notmuch_message_get_message_id(nm));
+
+	if (m && !m->in_db) {
+		read_verdicts(m, nm, v->cfg);
+		v->found++;
+	}
+	return 0;
+}
+
+civil_status_t civil_thread_read_verdicts(civil_t *c, civil_thread_t *t,
+					  size_t *found, civil_error_t *err)
+{
+	struct verdicts v = { NULL, NULL, 0 };
+	struct civil_buf q = CIVIL_BUF_INIT;
+	notmuch_database_t *db = NULL;
+	civil_status_t st;
+
+	if (found)
+		*found = 0;
+	st = civil_nm_for_db(c, &v.cfg, err);
+	if (!st)
+		st = civil_get_db(c, &db, err);
+	if (st)
+		return st;
+	v.by_id = g_hash_table_new(g_str_hash, g_str_equal);
+	for (size_t i = 0; i < t->n; i++) {
+		if (!t->msgs[i].id || !*t->msgs[i].id)
+			continue;
+		g_hash_table_insert(v.by_id, t->msgs[i].id, &t->msgs[i]);
+		civil_buf_adds(&q, q.len ? " OR " : "");
+		civil_db_quote_term(&q, "id", t->msgs[i].id);
+	}
+	if (q.len)
+		st = civil_db_foreach(db, q.buf, NOTMUCH_SORT_UNSORTED,
+				      verdict_one, &v, err);
+	if (found)
+		*found = v.found;
+	g_hash_table_destroy(v.by_id);
+	civil_buf_release(&q);
 	return st;
 }
 

@@ -26,7 +26,8 @@
  *     the same names, as often, as in the draft of a calm reference
  *     thread.  So no line starts with a header name taken from mail;
  *   - the attachment holds one From_ line per message attached (civil's
- *     "From civil ..."; a "From " line of a message's own is escaped).
+ *     "From civil ..."; a "From " line of a message's own is escaped):
+ *     with attach_all every message, with only_picked the pick.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -306,6 +307,9 @@ static civil_draft_opts_t opts(void)
 	o.from_name = "Re Porter";
 	o.from_email = REPORTER;
 	o.threshold = CIVIL_HEAT_THRESHOLD;
+	/* Every message attached, so the count below is the thread's (which
+	 * messages the default attaches is check_draft.c's to test). */
+	o.attach_all = true;
 	return o;
 }
 

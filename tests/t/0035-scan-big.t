@@ -58,10 +58,19 @@ test_expect_success 'civil-heated --explain --format=json stays well-formed' '
 	python3 -c "import json,sys; v=json.load(open(sys.argv[1])); assert v[0][\"total\"] == 5000 and len(v[0][\"passages\"]) >= 5" json
 '
 
-test_expect_success 'escalate-thread: complete timeline, capped quotes, full mbox' '
+test_expect_success 'escalate-thread: complete timeline, capped quotes; --all: the full mbox' '
 	picks= &&
 	for i in $(seq 100 100 3000); do picks="$picks --message big-$i@$ID"; done &&
-	escalate-thread --stdout $picks "id:big-1@$ID" >draft.eml &&
+	escalate-thread --stdout $picks "id:big-1@$ID" >near.eml &&
+	escalate-thread --stdout --all $picks "id:big-1@$ID" >draft.eml &&
+	python3 - near.eml <<-\PY &&
+	import email, email.policy, mailbox, sys
+	m = email.message_from_binary_file(open(sys.argv[1], "rb"), policy=email.policy.default)
+	att = [p for p in m.iter_attachments()][0].get_payload(decode=True)
+	open("near.mbox", "wb").write(att)
+	# the 30 picks, what each answers and the reply to each
+	assert len(mailbox.mbox("near.mbox")) == 90, len(mailbox.mbox("near.mbox"))
+	PY
 	python3 - draft.eml <<-\PY
 	import email, email.policy, mailbox, sys
 	m = email.message_from_binary_file(open(sys.argv[1], "rb"), policy=email.policy.default)

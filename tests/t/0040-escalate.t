@@ -21,6 +21,14 @@ parse() {
 	PY
 }
 
+# attachment FILE - the draft's attachment, decoded, into FILE.att.
+attachment() {
+	parse "$1" "
+att = [p for p in m.iter_attachments()][0]
+open(\"$1.att\", \"wb\").write(att.get_payload(decode=True))
+"
+}
+
 test_expect_success 'outside a repository: to the built-in contact, mode 0600' '
 	escalate-thread --output draft.eml "$HOT" >out &&
 	grep "a draft to <tab@lists.linux-foundation.org> is in draft.eml; nothing was sent" out &&
@@ -54,28 +62,138 @@ print(body)
 '
 
 # mailbox.mbox reads only a file by its name: the attachment is written
-# to one first.
-test_expect_success 'the attachment holds every message of the thread' '
+# to one first.  ids_in FILE - the Message-IDs of the mbox FILE, sorted.
+ids_in() {
+	python3 -c "
+import mailbox, sys
+print(\" \".join(sorted(m[\"Message-ID\"] for m in mailbox.mbox(sys.argv[1]))))
+" "$1"
+}
+
+# hot-3 and hot-5 are heated: attached with what they answer (hot-2,
+# hot-4) and the replies to them (hot-4); hot-1 is linked, not attached.
+test_expect_success 'the attachment holds the passages'"'"' messages, their parents and replies' '
 	parse draft.eml "
 att = [p for p in m.iter_attachments()][0]
 assert att.get_content_type() == \"application/mbox\", att.get_content_type()
 data = att.get_payload(decode=True)
 open(\"att.mbox\", \"wb\").write(data)
+body = m.get_body((\"plain\",)).get_content()
+assert \"hot-1@kernel-test.invalid  (attached)\" not in body, body
+for i in (2, 3, 4, 5):
+    assert \"hot-%d@kernel-test.invalid  (attached)\" % i in body, body
 " &&
+	test "$(ids_in att.mbox)" = "<hot-2@$ID> <hot-3@$ID> <hot-4@$ID> <hot-5@$ID>" &&
 	for i in 1 2 3 4 5; do
 		notmuch show --format=raw "id:hot-$i@$ID" >"hot-$i.raw" || return 1
 	done &&
 	python3 -c "
 import mailbox
 box = mailbox.mbox(\"att.mbox\")
-ids = sorted(m[\"Message-ID\"] for m in box)
-assert ids == sorted(\"<hot-%d@kernel-test.invalid>\" % i for i in range(1, 6)), ids
 for key in box.keys():
     got = box.get_bytes(key)
     n = box[key][\"Message-ID\"].split(\"@\")[0].split(\"-\")[1]
     want = open(\"hot-%s.raw\" % n, \"rb\").read()
     assert got.rstrip(b\"\\n\") == want.rstrip(b\"\\n\"), (n, got, want)
 "
+'
+
+test_expect_success '--all attaches every message of the thread' '
+	escalate-thread --all --stdout "$HOT" >all.eml &&
+	attachment all.eml &&
+	test "$(ids_in all.eml.att)" = "<hot-1@$ID> <hot-2@$ID> <hot-3@$ID> <hot-4@$ID> <hot-5@$ID>" &&
+	! grep "(attached)" all.eml &&
+	test_expect_code 2 escalate-thread --all --only-selected --message "hot-3@$ID" --stdout "$HOT" 2>err
+'
+
+# The text is for the board: the sender's words, who wrote them, when,
+# and where they are; never civil's scores or its names for them.
+test_expect_success 'the passages are quotations with author, date and link; no civil internals' '
+	parse draft.eml "
+body = m.get_body((\"plain\",)).get_content()
+concern = body.split(\"-- Passages of concern --\")[1].split(\"-- The code --\")[0]
+want = (\"* Rex Viewer, 2026-03-06 10:00 UTC:\\n\"
+        \"  https://lore.kernel.org/r/hot-3@kernel-test.invalid\\n\"
+        \"  > You clearly have no idea what you are doing. This is utter garbage\\n\"
+        \"  > and you are an idiot.\\n\")
+assert want in concern, concern
+assert concern.index(\"hot-3@\") < concern.index(\"hot-5@\"), concern
+for word in (\"score\", \"model\", \"insult\", \"contempt\", \"condescension\", \"impatience\", \"11.98\", \"tagged heated\"):
+    assert word not in body, word
+"
+'
+
+test_expect_success '--explain: the reasons go to the reporter, not into the draft' '
+	escalate-thread --explain --stdout "$HOT" >ex.eml 2>why &&
+	grep "^id:hot-3@$ID  2026-03-06 10:00 UTC  of concern: tagged heated in notmuch, and heated to civil (score [0-9.]*, threshold 2.50)\$" why &&
+	grep "^    insult .idiot. (at a person): \"This is utter garbage and you are an idiot.\"\$" why &&
+	grep "^2 of 5 messages of concern; 4 attached (--all attaches every one)\$" why &&
+	! grep -a "insult" ex.eml &&
+	escalate-thread --explain --output ex2.eml "$HOT" >out &&
+	grep "^id:hot-5@$ID  .*of concern" out &&
+	grep "is in ex2.eml; nothing was sent" out
+'
+
+# A thread of 300 messages written for this test, each a few kilobytes
+# of calm text, two of them heated (150 and 151): the draft carries
+# those, what they answer and the replies, and links the rest.
+awk 'BEGIN {
+	for (i = 1; i <= 300; i++) {
+		printf "From x Mon Mar  2 10:00:00 2026\n"
+		printf "From: Dev %d <dev%d@kernel-test.invalid>\n", i % 7, i % 7
+		printf "Subject: Re: [PATCH] mm: a long discussion\n"
+		printf "Message-ID: <long-%d@kernel-test.invalid>\n", i
+		if (i > 1)
+			printf "In-Reply-To: <long-%d@kernel-test.invalid>\n", i - 1
+		printf "Date: Mon, 02 Mar 2026 %02d:%02d:00 +0000\n\n", int(i / 60), i % 60
+		if (i == 150)
+			print "You clearly have no idea what you are doing.  You are an idiot."
+		else if (i == 151)
+			print "Shut up, you moron.  Nobody wants your garbage here."
+		else
+			for (l = 0; l < 50; l++)
+				print "The fault path takes the lock once per page, and the numbers above show it."
+		print ""
+	}
+}' >long.mbox
+
+test_expect_success 'a 300-message thread: a draft of its passages, not of the whole thread' '
+	escalate-thread --stdout --mbox long.mbox >long.eml 2>err &&
+	escalate-thread --stdout --all --mbox long.mbox >long-all.eml 2>err &&
+	size=$(wc -c <long.eml) && all=$(wc -c <long-all.eml) &&
+	echo "draft $size bytes, with --all $all" &&
+	test "$size" -lt 150000 && test "$all" -gt 1000000 &&
+	attachment long.eml &&
+	test "$(ids_in long.eml.att)" = "<long-149@$ID> <long-150@$ID> <long-151@$ID> <long-152@$ID>" &&
+	grep "^Messages:  300\$" long.eml &&
+	test $(grep -c "^     https://lore.kernel.org/r/long-" long.eml) -eq 300
+'
+
+# The reader took civil's tag off hot-5: on every route the draft leaves
+# it out, and quotes what the reader still holds heated.
+test_expect_success 'the reader'"'"'s verdict wins: a message tagged -heated is not quoted, from notmuch or --mbox' '
+	notmuch tag -heated "id:hot-5@$ID" &&
+	notmuch show --format=mbox "$HOT" >verdict.mbox &&
+	escalate-thread --stdout "$HOT" >v-db.eml &&
+	escalate-thread --stdout --mbox verdict.mbox >v-mbox.eml &&
+	escalate-thread --stdout --explain --mbox verdict.mbox 2>why >/dev/null &&
+	notmuch tag +heated "id:hot-5@$ID" &&
+	for f in v-db.eml v-mbox.eml; do
+		parse $f "
+body = m.get_body((\"plain\",)).get_content()
+concern = body.split(\"-- Passages of concern --\")[1]
+assert \"and you are an idiot.\" in concern, concern
+assert \"For the last time\" not in concern, concern
+assert \"hot-5@kernel-test.invalid  [of concern]\" not in body, body
+" || return 1
+	done &&
+	grep "^id:hot-5@$ID  .*left out: you hold it calm" why
+'
+
+test_expect_success '--mbox of mail notmuch does not hold: civil'"'"'s score decides, and --explain says so' '
+	escalate-thread --stdout --explain --mbox long.mbox 2>why >/dev/null &&
+	grep -x "escalate-thread: 300 of 300 messages are not in your notmuch database: civil.s score alone decides for them" why &&
+	grep "^id:long-150@$ID  .*of concern: heated to civil" why
 '
 
 test_expect_success 'never overwrites without --force' '
@@ -126,13 +244,6 @@ assert \"idiot\" not in concern
 
 # A '"' in a Message-ID is doubled in a notmuch quoted term; written
 # as it is, the query ends early and names nothing (or fails).
-# attachment FILE - the draft's attachment, decoded, into FILE.att.
-attachment() {
-	parse "$1" "
-att = [p for p in m.iter_attachments()][0]
-open(\"$1.att\", \"wb\").write(att.get_payload(decode=True))
-"
-}
 
 test_expect_success 'a Message-ID with a quote: named, picked and searched for' '
 	{

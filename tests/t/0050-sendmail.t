@@ -379,7 +379,7 @@ test_expect_success 'civil-install --b4 and --sendmail, and back' '
 	test "$(git config civil.sendmail)" = "$TEST_DIR/fake.sendmail" &&
 	grep "^civil-install: b4 and git send-email send through civil-sendmail" out &&
 	grep "set sendmail=\"$CIVIL_BUILD/bin/civil-sendmail -oem -oi\"" out &&
-	grep "outgoing = $CIVIL_BUILD/bin/civil-sendmail" out &&
+	grep "outgoing = \(env CIVIL_TONE=off \)\{0,1\}$CIVIL_BUILD/bin/civil-sendmail\$" out &&
 	grep "sendmail-program \"$CIVIL_BUILD/bin/civil-sendmail\"" out &&
 	civil-install --b4 >again &&
 	grep "^civil-install: b4 and git send-email send through civil-sendmail" again &&

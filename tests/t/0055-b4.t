@@ -1,7 +1,9 @@
 #!/bin/sh
-# The real b4 (0.12 here): thank-you notes from "b4 ty" sent through the
-# sendemail-validate hook and through civil-sendmail, and "b4 send" of a
-# patatt-signed series through civil-sendmail, left byte for byte alone.
+# The real b4 (0.12 here): thank-you notes from "b4 ty" (for a series
+# and for a pull request) sent through the sendemail-validate hook and
+# through civil-sendmail: not reviews, so they go out as b4 wrote them;
+# and "b4 send" of a patatt-signed series through civil-sendmail, left
+# byte for byte alone.
 . "$(dirname "$0")/lib.sh"
 
 need_tool b4 'b4 --version'
@@ -51,31 +53,99 @@ test_expect_success 'b4 am, git am, b4 ty: a thank-you note written' '
 	grep "^Subject: Re: \[PATCH 0/2\] sched: two changes" ty/*.thanks
 '
 
-test_expect_success 'the b4 ty note sent with git send-email: the reminder, once' '
+# An "Applied, thanks!" is not a review: no reminder (issue 24 item 1).
+test_expect_success 'the b4 ty note sent with git send-email: as b4 wrote it, no reminder' '
 	cd maint &&
 	civil-install --git >/dev/null &&
 	reset_sent &&
 	git send-email --quiet --confirm=never --suppress-cc=all \
 		--smtp-server="$TEST_DIR/fake.sendmail" ../ty/*.thanks &&
 	test $(sent_count) -eq 1 &&
-	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
-	grep "^Applied, thanks!" "$SENT/msg1"
+	grep "^Applied, thanks!" "$SENT/msg1" &&
+	! grep "^Reviewed under" "$SENT/msg1" &&
+	body ../ty/*.thanks >want && body "$SENT/msg1" >got &&
+	test_cmp want got &&
+	civil-remind --dry-run ../ty/*.thanks >dry &&
+	grep ": thank-you note: left unchanged" dry
 '
 
-test_expect_success 'b4 ty -S through civil-sendmail: the reminder, once' '
+test_expect_success 'b4 ty -S through civil-sendmail: the note goes out as b4 wrote it' '
 	cd maint &&
 	git config sendemail.smtpServer "$TEST_DIR/tee.sendmail" &&
 	mkdir -p ../am2 &&
 	git reset -q --hard HEAD~2 &&
 	b4 -q am -m ../series.mbox -o ../am2 && git am -q ../am2/*.mbx &&
-	reset_sent &&
+	reset_sent && rm -f "$TEST_DIR/in.list" &&
 	b4 -q ty -a -S </dev/null &&
 	test $(sent_count) -eq 1 &&
-	test $(count_lines "^$REMINDER" "$SENT/msg1") -eq 1 &&
+	grep "^Applied, thanks!" "$SENT/msg1" &&
+	test_cmp "$(cat "$TEST_DIR/in.list")" "$SENT/msg1" &&
+	test $(count_lines "^Reviewed under" "$SENT/msg1") -eq 0 &&
 	grep "^!-i!\$" "$SENT/argv1" && grep "^!-f!\$" "$SENT/argv1"
 '
 
-test_expect_success 'civil-install --b4 with a b4.sendemail-identity: b4 ty -S through civil, the reminder once' '
+# b4's example template names the branch ("Applied to ${branch}, thanks!")
+# and links each commit.
+test_expect_success 'b4 ty -S with a template naming the branch: as b4 wrote it' '
+	cd maint &&
+	printf "%s\n\n%s\n\n%s\n\n%s\n-- \n%s\n" "On \${sentdate}, \${fromname} wrote:" \
+		"Applied to \${branch}, thanks!" "\${summary}" "Best regards," \
+		"\${signature}" >../branch.tpl &&
+	git config b4.thanks-am-template "$TEST_DIR/branch.tpl" &&
+	git config b4.thanks-commit-url-mask "https://git.kernel-test.invalid/sched/c/%.12s" &&
+	mkdir -p ../am5 &&
+	git reset -q --hard HEAD~2 &&
+	b4 -q am -m ../series.mbox -o ../am5 && git am -q ../am5/*.mbx &&
+	reset_sent && rm -f "$TEST_DIR/in.list" &&
+	b4 -q ty -a -S </dev/null &&
+	test $(sent_count) -eq 1 &&
+	grep "^Applied to main, thanks!" "$SENT/msg1" &&
+	grep "^      https://git.kernel-test.invalid/sched/c/" "$SENT/msg1" &&
+	test_cmp "$(cat "$TEST_DIR/in.list")" "$SENT/msg1" &&
+	git config --unset b4.thanks-am-template &&
+	git config --unset b4.thanks-commit-url-mask
+'
+
+# A pull request, as git request-pull writes it, from a tree that
+# url.insteadOf turns into a local path (b4 pr takes only git:// and
+# http(s):// URLs, and nothing here touches the network; request-pull
+# prints the path, put back to the URL); merged, b4 ty thanks for it with
+# "Merged, thanks!".
+test_expect_success 'b4 pr, a merge, b4 ty -S: the pull request'"'"'s reply goes out as b4 wrote it' '
+	git clone -q src sub && (
+		cd sub && git reset -q --hard HEAD~2 &&
+		git checkout -q -b for-linus &&
+		echo "int e1;" >kernel/fork.c && git add kernel/fork.c &&
+		git commit -q -m "fork: a fix for linus" \
+			-m "Signed-off-by: A U Thor <author@kernel-test.invalid>"
+	) &&
+	git config --global url."$TEST_DIR/sub".insteadOf https://git.kernel-test.invalid/sub.git &&
+	{
+		printf "From: A U Thor <author@kernel-test.invalid>\n"
+		printf "To: Main Tainer <maint@kernel-test.invalid>\n"
+		printf "Cc: list@kernel-test.invalid\n"
+		printf "Subject: [GIT PULL] sched fixes\n"
+		printf "Message-ID: <pull-1@kernel-test.invalid>\n"
+		printf "Date: %s\n\n" "$(date -R)"
+		printf "Hi,\n\nOne fix for the scheduler.\n\n"
+		git -C sub request-pull main https://git.kernel-test.invalid/sub.git for-linus |
+			sed "s|$TEST_DIR/sub|https://git.kernel-test.invalid/sub.git|"
+	} >pull.eml &&
+	cd maint &&
+	git checkout -q -B main HEAD &&
+	b4 -q pr <../pull.eml >/dev/null 2>&1 &&
+	git merge -q --no-ff --no-edit FETCH_HEAD &&
+	git config sendemail.smtpServer "$TEST_DIR/tee.sendmail" &&
+	reset_sent && rm -f "$TEST_DIR/in.list" &&
+	b4 -q ty -a -S </dev/null &&
+	test $(sent_count) -eq 1 &&
+	grep "^Subject: Re: \[GIT PULL\] sched fixes" "$SENT/msg1" &&
+	grep "^Merged, thanks!" "$SENT/msg1" &&
+	test_cmp "$(cat "$TEST_DIR/in.list")" "$SENT/msg1" &&
+	git reset -q --hard HEAD^1
+'
+
+test_expect_success 'civil-install --b4 with a b4.sendemail-identity: b4 ty -S through civil; civil.remind=replies reminds it once' '
 	cd maint &&
 	git config --unset sendemail.smtpServer &&
 	git config --global sendemail.linux.smtpServer "$TEST_DIR/fake.sendmail" &&
@@ -87,7 +157,9 @@ test_expect_success 'civil-install --b4 with a b4.sendemail-identity: b4 ty -S t
 	git reset -q --hard HEAD~2 &&
 	b4 -q am -m ../series.mbox -o ../am3 && git am -q ../am3/*.mbx &&
 	reset_sent &&
+	git config civil.remind replies &&
 	b4 -q ty -a -S </dev/null &&
+	git config --unset civil.remind &&
 	test $(sent_count) -eq 1 &&
 	test $(count_lines "^$REMINDER" "$SENT/msg1") -eq 1 &&
 	grep "^!-i!\$" "$SENT/argv1" &&

@@ -84,20 +84,29 @@ keys_until() {
 	return 1
 }
 
-# check_draft FILE - the whole thread went in, privately, quotes intact.
+# check_draft FILE [LEFT-OUT] - a private draft: the heated passages
+# quoted (hot-3, hot-5 and hot-6, but not LEFT-OUT), their messages
+# attached with the ones they answer and the replies (all but hot-1),
+# the "From " line of hot-6 intact through mutt's mboxrd and civil's.
 check_draft() {
 	grep -x "To: $TEST_CONTACT" "$1" &&
 	! grep -i "^cc:\|^in-reply-to:\|^references:" "$1" &&
-	python3 - "$1" <<-\PY
+	python3 - "$1" "${2:-none}" <<-\PY
 	import email, sys
 	m = email.message_from_binary_file(open(sys.argv[1], "rb"))
 	box = [p for p in m.walk() if p.get_content_type() == "application/mbox"]
 	assert len(box) == 1, "no mbox attached"
 	text = box[0].get_payload(decode=True).decode()
-	ids = [l for l in text.splitlines() if l.lower().startswith("message-id:")]
-	assert len(ids) == 6, ids
-	assert all("hot-" in l for l in ids), ids
+	ids = sorted(l.split("<")[1].split("@")[0] for l in text.splitlines()
+	             if l.lower().startswith("message-id:"))
+	assert ids == ["hot-2", "hot-3", "hot-4", "hot-5", "hot-6"], ids
 	assert "From the log it is obvious" in text, text
+	body = [p for p in m.walk() if p.get_content_type() == "text/plain"][0]
+	concern = body.get_payload(decode=True).decode().split("-- Passages of concern --")[1]
+	said = {"hot-3": "and you are an idiot.", "hot-5": "For the last time",
+	        "hot-6": "> From the log it is obvious: you are an idiot."}
+	for i, words in said.items():
+	    assert (words in concern) == (i != sys.argv[2]), (i, concern)
 	PY
 }
 
@@ -115,6 +124,17 @@ test_expect_success 'mutt: E on a message escalates its whole thread' '
 	check_draft "$(ls "$HOME"/escalation-*.eml)" &&
 	pane mutt | grep "Press any key" &&
 	test -z "$(ls "$SENT")"
+'
+
+# mutt hands escalate-thread an mbox; the reader's verdict in notmuch
+# still wins (issue 24 item 5).
+test_expect_success 'mutt: E after notmuch tag -heated: that message is not quoted' '
+	rm -f "$HOME"/escalation-*.eml &&
+	notmuch tag -heated "id:hot-6@$ID" &&
+	in_tmux mutt2 "mutt -n -F ../muttrc -e \"push <search>~i\\\\ hot-3<enter>E\"" &&
+	wait_for_pane mutt2 "escalate-thread: a draft to <$TEST_CONTACT> is in" &&
+	notmuch tag +heated "id:hot-6@$ID" &&
+	check_draft "$(ls "$HOME"/escalation-*.eml)" hot-6
 '
 
 test_expect_success 'neomutt: the heated mailbox holds the heated threads; E escalates' '

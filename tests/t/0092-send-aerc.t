@@ -1,10 +1,14 @@
 #!/bin/sh
 # The real aerc, at a terminal (tmux), sending through civil-sendmail
 # (accounts.conf: outgoing = civil-sendmail).  aerc runs it with the
-# recipients as its only arguments and throws away what it says: when it
-# fails, aerc puts the message back in its composer ("Send this email?")
-# and shows "exit status N" in its status line (aerc 0.14 draws that only
-# at its next event, and a key clears it); civil-sendmail --held says why.
+# recipients as its only arguments and throws away what it says (its
+# standard error is /dev/null): when it fails, with any status, aerc puts
+# the message back in its composer ("Send this email?") and pushes "exit
+# status N" to its status line.  aerc 0.14 and 0.15 draw only on an event
+# (a key, new mail), so after "y" the screen stays at "Sending..." until
+# the next key; 0.16 and later draw at once (commands/compose/send.go and
+# lib/ui/ui.go in aerc's source).  So civil-install --sendmail gives those
+# an outgoing line without the tone check (issue 24 item 4).
 . "$(dirname "$0")/lib.sh"
 . "$CIVIL_SRC/tests/t/clients.sh"
 
@@ -22,15 +26,20 @@ mkdir -p -m 700 "$XDG_RUNTIME_DIR"
 mkdir -p "$HOME/Mail/inbox/cur" "$HOME/Mail/inbox/new" "$HOME/Mail/inbox/tmp" \
 	"$XDG_CONFIG_HOME/aerc"
 make_gpg_key || echo "# no gpg key"
-# Three accounts on one maildir: the README's outgoing line; one that
-# keeps what aerc hands over; and one that signs.
-for acct in readme in signed; do
+AERC_MINOR=$(aerc -v | sed -n "s/^aerc 0\.\([0-9]*\)\..*/\1/p")
+# The aerc line civil-install --sendmail gives for this aerc.
+civil-install --sendmail >install.out
+INSTALLED=$(sed -n "/^aerc/,/^\$/s/^    outgoing = //p" install.out)
+# Four accounts on one maildir: the README's outgoing line; one that
+# keeps what aerc hands over; one that signs; civil-install's line.
+for acct in readme in signed installed; do
 	echo "[$acct]"
 	echo "source = maildir://$HOME/Mail"
 	echo "default = inbox"
 	echo "from = Re Viewer <reviewer@kernel-test.invalid>"
 	case $acct in
 	readme) echo "outgoing = $CIVIL_BUILD/bin/civil-sendmail" ;;
+	installed) echo "outgoing = $INSTALLED" ;;
 	*) echo "outgoing = $TEST_DIR/in.sendmail" ;;
 	esac
 	test $acct != signed || printf 'pgp-auto-sign = true\npgp-key-id = %s\n' "$GPG_FPR"
@@ -122,7 +131,50 @@ test_expect_success 'aerc signs (pgp-auto-sign): the signed mail goes out as aer
 	! grep "^Reviewed under" "$SENT/msg1"
 '
 
+# What a user of this aerc sees when civil-sendmail holds a review: 0.14
+# and 0.15 show "Sending..." until a key, then the composer again, and
+# never why; 0.16 and later show the composer and "exit status 75" at
+# once.
+test_expect_success 'aerc: a heated review is held; what this aerc shows before any key' '
+	reset_sent &&
+	compose readme "$SUBJECT" hostile.txt &&
+	tmux_keys y &&
+	_n=0 &&
+	until ls "$HOME/.local/state/civil/held/"*.why >/dev/null 2>&1; do
+		_n=$((_n + 1)) && test $_n -lt 150 && sleep 0.2 || return 1
+	done &&
+	sleep 2 &&
+	tmux_screen >screen &&
+	if test "$AERC_MINOR" -lt 16; then
+		grep "^Sending\.\.\." screen && ! grep "Send this email?" screen
+	else
+		grep "exit status 75" screen && grep "Send this email?" screen
+	fi &&
+	tmux_keys Escape && tmux_wait "Send this email?" &&
+	! tmux_screen | grep "exit status" &&
+	test $(sent_count) -eq 0 &&
+	civil-sendmail --held | grep -F "left to send it again)  $SUBJECT" &&
+	send_and_see sent &&
+	test $(sent_count) -eq 1
+'
+
+test_expect_success 'civil-install --sendmail for this aerc: the hold is shown, or the line sends without it, and says why' '
+	if test "$AERC_MINOR" -lt 16; then
+		test "$INSTALLED" = "env CIVIL_TONE=off $CIVIL_BUILD/bin/civil-sendmail" &&
+		grep "so a review held for its tone would look sent" install.out &&
+		reset_sent &&
+		compose installed "$SUBJECT" hostile.txt &&
+		send_and_see sent &&
+		test $(sent_count) -eq 1 &&
+		! tmux_screen | grep "Send this email?" &&
+		test $(tr -d "\r" <"$SENT/msg1" | count_lines "^$REMINDER\$" -) -eq 1
+	else
+		test "$INSTALLED" = "$CIVIL_BUILD/bin/civil-sendmail"
+	fi
+'
+
 test_expect_success 'aerc: a heated review is not sent, the composer comes back, --held says why; y again sends it' '
+	rm -f "$HOME/.local/state/civil/held/"* &&
 	reset_sent &&
 	compose readme "$SUBJECT" hostile.txt &&
 	send_and_see held &&

@@ -152,10 +152,14 @@ START_TEST(body_sections)
 	ck_assert(strstr(body, "https://lore.kernel.org/r/c@t.invalid\n"));
 	ck_assert(strstr(body, "Rex: Re: locks  [of concern]"));
 	ck_assert(strstr(body, "  > You are an idiot and this is garbage.\n"));
-	/* Quoted, a trailer can't be taken for one by git send-email. */
-	ck_assert(strstr(body, "  > Reviewed-by: Nobody"));
-	ck_assert(!strstr(body, "\nReviewed-by:"));
+	/* Only the heated passage; nothing of theirs starts a line, so no
+	 * trailer can be taken for one by git send-email. */
+	ck_assert(!strstr(body, "Reviewed-by:"));
 	ck_assert(!strstr(body, "Please stay technical"));
+	/* civil's internals are the reporter's (--explain), not the
+	 * board's. */
+	ck_assert(!strstr(body, "score"));
+	ck_assert(!strstr(body, "insult"));
 	ck_assert(strstr(body, "that is not acceptable."));
 	ck_assert(strstr(body, "no code file was found"));
 	g_free(body);
@@ -174,11 +178,14 @@ START_TEST(attachment_is_the_thread)
 	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, NULL), 0);
 	m = parse(&out);
 	att = part_text(m, 1);
-	/* Our From_ lines, each message's bytes, mboxrd escaping. */
+	/* Our From_ lines, each message's bytes, mboxrd escaping: the
+	 * mbox's ">From the docs." is the message's "From the docs.", and
+	 * written as it was read. */
 	ck_assert(strstr(att, "Message-ID: <a@t.invalid>"));
 	ck_assert(strstr(att, "Message-ID: <b@t.invalid>"));
 	ck_assert(strstr(att, "Message-ID: <c@t.invalid>"));
-	ck_assert(strstr(att, "\n>>From the docs."));
+	ck_assert(strstr(att, "\n>From the docs."));
+	ck_assert(!strstr(att, "\n>>From the docs."));
 	ck_assert(!strncmp(att, "From civil ", 11));
 	g_free(att);
 	g_object_unref(m);
@@ -239,7 +246,7 @@ START_TEST(unknown_version_refused)
 	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, &err),
 			 CIVIL_STATUS_USAGE);
 	ck_assert_str_eq(err.message, "civil_draft_opts_t version 7 unknown "
-				      "(this libcivil knows 1)");
+				      "(this libcivil knows 2)");
 	o.version = 0;
 	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, NULL),
 			 CIVIL_STATUS_USAGE);
@@ -360,6 +367,154 @@ START_TEST(lone_encoded_word_start)
 }
 END_TEST
 
+/* A thread written for these tests: a chain of replies a..h, each
+ * answering the one before; d heated, its other sentences calm, f sharp
+ * about code (under the threshold), g one the reader holds calm. */
+#define CHAIN(id, parent, day, body)                                           \
+	M(id, "Re: locks", "Ann <ann@t.invalid>", parent, day, body)
+static const char chain[] =
+	CHAIN("a", "", "1", "Here is the patch.")
+	CHAIN("b", "In-Reply-To: <a@t.invalid>\n", "2", "Looks fine to me.")
+	CHAIN("c", "In-Reply-To: <b@t.invalid>\n", "3", "Why a lock here?")
+	CHAIN("d", "In-Reply-To: <c@t.invalid>\n", "4",
+	      "I read the patch twice.  You clearly have no idea what you\n"
+	      "are doing.  The lock is fine.\n\nYou are an idiot.")
+	CHAIN("e", "In-Reply-To: <d@t.invalid>\n", "5", "Please keep it civil.")
+	CHAIN("f", "In-Reply-To: <e@t.invalid>\n", "6",
+	      "The naming is a mess.  Please rename the helpers and send a v2 "
+	      "with the fix squashed in.")
+	CHAIN("g", "In-Reply-To: <f@t.invalid>\n", "7",
+	      "Shut up, you moron.  You are a clueless idiot.")
+	CHAIN("h", "In-Reply-To: <g@t.invalid>\n", "8", "Thanks, all.");
+
+static void chain_thread(civil_thread_t *t)
+{
+	size_t skipped;
+
+	ck_assert_int_eq(civil_thread_fill_mbox(chain, strlen(chain), "c", heat,
+						t, &skipped, NULL),
+			 0);
+	ck_assert_uint_eq(t->n, 8);
+	/* what a reader's "notmuch tag -heated" leaves in the database */
+	t->msgs[6].reader_calm = true;
+}
+
+/* The passages are the heated sentences, in the order they were
+ * written, with their author, date and link; a sharp message is not
+ * quoted, nor one the reader holds calm, whatever civil scored. */
+START_TEST(heated_passages_in_order)
+{
+	civil_draft_opts_t o = opts();
+	struct civil_buf out = CIVIL_BUF_INIT;
+	civil_thread_t t;
+	GMimeMessage *m;
+	char *body, *concern, *first, *second;
+
+	chain_thread(&t);
+	ck_assert(t.msgs[3].heat.score >= CIVIL_HEAT_THRESHOLD);
+	ck_assert(t.msgs[5].heat.score > 0);
+	ck_assert(t.msgs[5].heat.score < CIVIL_HEAT_THRESHOLD);
+	ck_assert(t.msgs[6].heat.score >= CIVIL_HEAT_THRESHOLD);
+	ck_assert_int_eq(civil_draft_build(&t, &o, &out, NULL), 0);
+	m = parse(&out);
+	body = part_text(m, 0);
+	concern = strstr(body, "-- Passages of concern --");
+	ck_assert_ptr_nonnull(concern);
+	ck_assert_msg(strstr(concern, "* Ann, 2026-03-04 10:00 UTC:\n"
+				      "  https://lore.kernel.org/r/d@t.invalid\n"),
+		      "%s", concern);
+	first = strstr(concern, "  > You clearly have no idea what you are "
+				"doing.\n  > [...]\n");
+	second = strstr(concern, "  > You are an idiot.\n");
+	ck_assert_msg(first && second && first < second, "%s", concern);
+	ck_assert(!strstr(concern, "I read the patch twice"));
+	ck_assert(!strstr(concern, "The lock is fine"));
+	ck_assert(!strstr(concern, "mess"));
+	ck_assert(!strstr(concern, "moron"));
+	ck_assert(!strstr(body, "score"));
+	ck_assert(!strstr(body, "condescension"));
+	g_free(body);
+	g_object_unref(m);
+	civil_thread_release(&t);
+	civil_buf_release(&out);
+}
+END_TEST
+
+/* Attached by default: the passages' messages, what they answer, and the
+ * replies to them; the rest is linked.  --all attaches every one. */
+START_TEST(attached_near_the_passages)
+{
+	civil_draft_opts_t o = opts();
+	struct civil_buf out = CIVIL_BUF_INIT;
+	civil_thread_t t;
+	GMimeMessage *m;
+	char *att, *body;
+
+	chain_thread(&t);
+	ck_assert_int_eq(civil_draft_build(&t, &o, &out, NULL), 0);
+	m = parse(&out);
+	att = part_text(m, 1);
+	body = part_text(m, 0);
+	for (const char *id = "abcdefgh"; *id; id++) {
+		char want[64];
+
+		snprintf(want, sizeof(want), "Message-ID: <%c@t.invalid>", *id);
+		ck_assert_msg(!strstr(att, want) == !strchr("cde", *id), "%s",
+			      want);
+		/* every one linked */
+		snprintf(want, sizeof(want), "https://lore.kernel.org/r/%c@t.invalid",
+			 *id);
+		ck_assert(strstr(body, want));
+	}
+	ck_assert(strstr(body, "https://lore.kernel.org/r/c@t.invalid  (attached)"));
+	ck_assert(!strstr(body, "https://lore.kernel.org/r/b@t.invalid  (attached)"));
+	g_free(att);
+	g_free(body);
+	g_object_unref(m);
+
+	o.attach_all = true;
+	ck_assert_int_eq(civil_draft_build(&t, &o, &out, NULL), 0);
+	m = parse(&out);
+	att = part_text(m, 1);
+	for (const char *id = "abcdefgh"; *id; id++) {
+		char want[64];
+
+		snprintf(want, sizeof(want), "Message-ID: <%c@t.invalid>", *id);
+		ck_assert_msg(strstr(att, want), "%s", want);
+	}
+	g_free(att);
+	g_object_unref(m);
+	civil_thread_release(&t);
+	civil_buf_release(&out);
+}
+END_TEST
+
+/* What the board does not see, the reporter can: why each message is in
+ * or out, and civil's reasons. */
+START_TEST(explained_to_the_reporter)
+{
+	civil_draft_opts_t o = opts();
+	struct civil_buf out = CIVIL_BUF_INIT;
+	civil_thread_t t;
+
+	chain_thread(&t);
+	ck_assert_int_eq(civil_draft_explain(&t, &o, &out, NULL), 0);
+	ck_assert_msg(strstr(out.buf, "id:d@t.invalid  2026-03-04 10:00 UTC  "
+				      "of concern: heated to civil (score "),
+		      "%s", out.buf);
+	ck_assert(strstr(out.buf, "    condescension 'You clearly have no "
+				  "idea' (at a person): \"You clearly have no "
+				  "idea what you are doing.\"\n"));
+	ck_assert(strstr(out.buf, "id:g@t.invalid  2026-03-07 10:00 UTC  "
+				  "left out: you hold it calm"));
+	ck_assert(!strstr(out.buf, "id:f@t.invalid"));
+	ck_assert(strstr(out.buf, "1 of 8 messages of concern; 3 attached "
+				  "(--all attaches every one)\n"));
+	civil_thread_release(&t);
+	civil_buf_release(&out);
+}
+END_TEST
+
 Suite *suite_draft(void)
 {
 	Suite *s = suite_create("draft");
@@ -375,6 +530,9 @@ Suite *suite_draft(void)
 	tcase_add_test(tc, injection_stays_in_the_body);
 	tcase_add_test(tc, nested_encoded_words);
 	tcase_add_test(tc, lone_encoded_word_start);
+	tcase_add_test(tc, heated_passages_in_order);
+	tcase_add_test(tc, attached_near_the_passages);
+	tcase_add_test(tc, explained_to_the_reporter);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -31,6 +31,32 @@ START_TEST(splits_messages)
 }
 END_TEST
 
+static int texts(civil_message_t *msg, void *arg)
+{
+	civil_buf_addf(arg, "%s|", civil_message_text(msg));
+	return 0;
+}
+
+/* mboxrd: a body's "From " line is written ">From ", its ">From "
+ * ">>From "; read back, each is what the sender wrote, and what they
+ * wrote is not taken for a quote. */
+START_TEST(mboxrd_from_lines)
+{
+	const char *mbox = "From a@b Mon Jan  1 00:00:00 2024\nFrom: a@b\n"
+			   "Subject: one\n\nx\n>From the log: you are an idiot."
+			   "\n>>From the docs\n> From: a quote\n";
+	struct civil_buf b = CIVIL_BUF_INIT;
+	size_t skipped;
+
+	ck_assert_int_eq(civil_mbox_foreach(mbox, strlen(mbox), "m", texts,
+					    &b, &skipped, NULL),
+			 0);
+	ck_assert_str_eq(b.buf, "x\nFrom the log: you are an idiot.\n"
+				">From the docs\n> From: a quote\n|");
+	civil_buf_release(&b);
+}
+END_TEST
+
 START_TEST(single_message_and_garbage)
 {
 	const char *one = "From: a@b\nSubject: solo\n\nhi\n";
@@ -91,6 +117,7 @@ Suite *suite_mbox(void)
 	TCase *tc = tcase_create("mbox");
 
 	tcase_add_test(tc, splits_messages);
+	tcase_add_test(tc, mboxrd_from_lines);
 	tcase_add_test(tc, single_message_and_garbage);
 	tcase_add_test(tc, no_read_past_the_end);
 	suite_add_tcase(s, tc);

@@ -36,9 +36,9 @@ static const cmd_keyword_t formats[] = {
 
 static const cmd_option_t table[] = {
 	{ "flag", bool_argument, .letter = 'f', .out = &v.flag,
-	  .given = &v.at_flag },
+	  .given = &v.at_flag, .help = "a flag" },
 	{ "name", string_argument, .letter = 'n', .out = &v.name,
-	  .given = &v.at_name },
+	  .given = &v.at_name, .value = "NAME", .help = "a name" },
 	{ "format", keyword_argument, .out = &v.format, .keywords = formats },
 	{ "count", int_argument, .out = &v.count },
 	{ "id", list_argument, .out = &v.ids },
@@ -181,11 +181,28 @@ START_TEST(help_and_version)
 {
 	int argi;
 
+	/* The usage, then the table: letters, values, keywords, the
+	 * lines of help; an option too long for its column gets its line
+	 * below. */
+	static const char help[] =
+		"Usage: civil-test [--x]\n"
+		"\n"
+		"Options:\n"
+		"  -f, --flag              a flag\n"
+		"  -n, --name=NAME         a name\n"
+		"      --format=text|json|mbox\n"
+		"      --count=N\n"
+		"      --id=VALUE\n"
+		"  -h, --help              this help\n"
+		"      --version           civil's version\n"
+		"\n"
+		"See civil-test(1).\n";
+
 	ck_assert_int_eq(parse(0, &argi, "--help", "--bogus", NULL), 0);
-	ck_assert_str_eq(civil_buf_str(&out), "Usage: civil-test [--x]\n");
+	ck_assert_str_eq(civil_buf_str(&out), help);
 	ck_assert_str_eq(civil_buf_str(&err), "");
 	ck_assert_int_eq(parse(0, &argi, "-h", NULL), 0);
-	ck_assert_str_eq(civil_buf_str(&out), "Usage: civil-test [--x]\n");
+	ck_assert_str_eq(civil_buf_str(&out), help);
 	ck_assert_int_eq(parse(0, &argi, "--version", NULL), 0);
 	ck_assert_str_eq(civil_buf_str(&out), "civil-test " CIVIL_VERSION "\n");
 	ck_assert_str_eq(civil_buf_str(&err), "");

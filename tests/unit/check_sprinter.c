@@ -157,7 +157,7 @@ START_TEST(heated_json_unchanged)
 		"1\",null],\"tags\":[\"heated\",\"inbox\"],\"first\":100,\"la"
 		"st\":1000,\"people\":[\"A <a@x>\"],\"lists\":[\"l\\n1\",\"l2"
 		"\"],\"peak\":2.35,\"heated\":2,\"escalating\":true,\"strip\""
-		":\"#.\",\"passages\":[{\"id\":\"i\\td@x\",\"score\":null,\"s"
+		":\"#.\",\"heated_thread\":false,\"passages\":[{\"id\":\"i\\td@x\",\"score\":null,\"s"
 		"ignal\":\"insult\",\"weight\":null,\"aimed\":true,\"match\":"
 		"\"a\\nb\",\"sentence\":\"c\\r\\nthread:1\"},{\"id\":\"x@y\","
 		"\"score\":0.50,\"signal\":\"sw\\\"ear\",\"weight\":1.25,\"ai"
@@ -170,7 +170,7 @@ START_TEST(heated_json_unchanged)
 		",\"subject\":\"s\\r\\nthread:fake\",\"query\":[\"thread:0\\\""
 		"1\",null],\"tags\":[],\"first\":100,\"last\":1000,\"people\""
 		":[],\"lists\":[],\"peak\":null,\"heated\":2,\"escalating\":f"
-		"alse,\"strip\":\"#.\"}"
+		"alse,\"strip\":\"#.\",\"heated_thread\":false}"
 		"]\n");
 	if (saved)
 		setenv("TZ", saved, 1);
