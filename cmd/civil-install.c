@@ -195,8 +195,8 @@ int main(int argc, char **argv)
 		{ "uninstall", bool_argument, .out = &uninstall,
 		  .help = "with the above: put back what was there" },
 		{ "purge", bool_argument, .out = &purge,
-		  .help = "with --notmuch --uninstall: civil's tags and "
-			  "properties too" },
+		  .help = "with --uninstall: civil's tags and properties "
+			  "too" },
 		{ NULL },
 	};
 	int argi, rc = cmd_options_parse(argc, argv, opts, 0, usage, &argi);

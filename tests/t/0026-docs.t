@@ -210,8 +210,8 @@ test_expect_success 'every "CMD --option" the README and the man pages write is 
 
 # What the hook and civil-sendmail read from git config (lib/config.c).
 git_keys() {
-	grep -o "\"civil\.[a-z-]*\"" "$CIVIL_SRC/lib/config.c" | tr -d "\"" |
-		grep -v "^civil\.h\$" | sort -u
+	grep -o "strcmp(name, \"[a-z-]*\")" "$CIVIL_SRC/lib/config.c" |
+		sed "s/.*\"\(.*\)\".*/civil.\1/" | sort -u
 }
 
 test_expect_success 'civil-remind(1) and civil-sendmail(1) name every git setting they read' '
@@ -237,7 +237,7 @@ test_expect_success 'every civil.* name the README and the man pages write is on
 	grep -q "^civil.thread-tag\$" known &&
 	grep -q "^civil.lastmod\$" known &&
 	grep -ho "\bcivil\.[a-z][a-z-]*[a-z]" "$CIVIL_SRC/README.md" "$DOC"/*.1 |
-		grep -v "^civil\.el\$\|^civil\.h\$\|^civil\.pc\$\|^civil\.bash\$" | sort -u >written &&
+		grep -v "^civil\.el\$\|^civil\.h\$\|^civil\.pc\$\|^civil\.bash\$\|^civil\.inc\$" | sort -u >written &&
 	comm -23 written known >unknown &&
 	test ! -s unknown || { cat unknown; false; }
 '
