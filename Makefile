@@ -209,6 +209,14 @@ $(B)/libfuzzer/fuzz-%: $(B)/obj/tests/fuzz/fuzz-%.o $(FUZZ_CMD_OBJ) \
 	$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^ \
 		$(CIVIL_LIBS)
 
+# What `make model` reads texts and features with (scripts/heat-*.c):
+# civil's own parser and the scorer's own features, from libcivil.a.
+MODEL_TOOLS = $(B)/scripts/heat-texts $(B)/scripts/heat-features
+$(B)/scripts/%: $(B)/obj/scripts/%.o $(B)/lib/libcivil.a $(UTIL_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/lib/libcivil.a $(UTIL_A) \
+		$(CIVIL_LIBS)
+
 $(B)/tests/hold-lock: $(B)/obj/tests/helpers/hold-lock.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -lnotmuch

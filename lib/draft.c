@@ -99,7 +99,7 @@ static bool of_concern(const civil_draft_opts_t *o, const civil_thread_msg_t *m)
 {
 	if (o->picked && o->picked[0])
 		return picked(o, m->id);
-	return m->heated || (m->scored && m->heat.score >= o->threshold);
+	return m->heated || (m->scored && m->heat.klass == CIVIL_HEAT_HEATED);
 }
 
 /* Append text filled to 72 columns, every line starting with prefix. */

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * target.c - whom a heated word is aimed at, and what that makes it.
+ * target.c - whom a heated word is aimed at: a cue's target, which the
+ * model weighs (features.c: "insult@person" and "insult@thing" are two
+ * features with weights of their own).
  *
  * The Code of Conflict draws the line: critique of code is how the
  * kernel works, making a person feel abused is not.  "This driver is a
  * mess", "the firmware is garbage" and "I was an idiot to miss this" are
  * technical or said of oneself; "you are clueless" is said to a person.
- * So a cue is weighed by its target, found from the words around it in
+ * So a cue is told by its target, found from the words around it in
  * its clause (not from a "you" anywhere in the sentence):
  *
  *   - the nearest pronoun or noun before it, up to six words back
@@ -89,45 +91,4 @@ civil_heat_target_t heat_target(const struct heat_word *v, size_t n, size_t i,
 			return CIVIL_TARGET_PERSON;
 	}
 	return CIVIL_TARGET_NONE;
-}
-
-/*
- * What a target makes of a cue, by category.  Name-calling and contempt
- * aimed at a person weigh most; contempt for a thing is technical
- * critique and weighs little; what one says of oneself almost nothing.
- * Swearing keeps most of its weight whatever it is about (it is heat in
- * any review), but not when one swears at oneself.  Categories not
- * named here (a user's own) weigh the same at any target.
- */
-struct factors {
-	const char *category;
-	double f[CIVIL_TARGET_SELF + 1]; /* none, person, work, thing, self */
-};
-
-static const struct factors factors[] = {
-	{ "insult", { 1.0, 1.5, 1.0, 0.5, 0.1 } },
-	{ "contempt", { 0.8, 1.5, 1.0, 0.5, 0.0 } },
-	{ "profanity", { 0.8, 1.5, 1.0, 0.6, 0.3 } },
-	{ "threat", { 1.0, 1.25, 1.0, 0.5, 0.5 } },
-	{ "mockery", { 1.0, 1.25, 1.0, 1.0, 0.5 } },
-	{ "impatience", { 1.0, 1.25, 1.0, 1.0, 1.0 } },
-	{ "dismissal", { 1.0, 1.25, 1.0, 1.0, 0.5 } },
-	{ "condescension", { 1.0, 1.25, 1.0, 1.0, 0.5 } },
-	{ "accusation", { 1.0, 1.5, 1.0, 0.5, 0.3 } },
-};
-
-double heat_target_factor(const char *category, civil_heat_target_t t,
-			  bool curt)
-{
-	double f = 1.0;
-
-	for (size_t i = 0; i < sizeof(factors) / sizeof(factors[0]); i++)
-		if (!strcmp(category, factors[i].category))
-			f = factors[i].f[t];
-	/* Contempt with no argument around it, a whole message of "Ugly."
-	 * or "this is crap", is curt dismissal, not technical critique. */
-	if (curt && (t == CIVIL_TARGET_NONE || t == CIVIL_TARGET_THING) &&
-	    f < 1.0)
-		f = 1.0;
-	return f;
 }

@@ -7,9 +7,8 @@
  * is a pronoun or names a thing, so that target.c can tell whom a cue is
  * aimed at.
  *
- * bench/heat_model.py reads text the same way for the learned layer; a
- * change here is a change there (tests/unit/check_model.c holds them
- * together).
+ * The model is trained on what this file and features.c make of text
+ * (scripts/heat-features), so a change here wants `make model` again.
  */
 #include <ctype.h>
 #include <pthread.h>
@@ -413,9 +412,12 @@ done:
 	*clause_io = clause;
 }
 
-/* Does the token open or close a quotation: " ' or the curly marks? */
+/* Does the token open or close a quotation: " ' or the curly marks?  A
+ * parenthesis before the mark is common: commit ("subject"). */
 static bool opens_quote(const char *a, const char *b)
 {
+	while (a < b && (*a == '(' || *a == '['))
+		a++;
 	return b > a &&
 	       (*a == '"' || *a == '\'' ||
 		(b - a >= 3 && (unsigned char)a[0] == 0xe2 &&
