@@ -503,7 +503,10 @@ static size_t cues(const civil_heat_t *h, const struct heat_word *v, size_t n,
 		civil_heat_target_t t;
 		float w;
 
-		if (!e || heat_entry_ignored(e)) {
+		/* A weight of 0 switches a cue off (a user's lexicon may). */
+		if (!e || heat_entry_ignored(e) ||
+		    (heat_entry_weight(e) == 0 &&
+		     strcmp(heat_entry_category(e), "idiom"))) {
 			i += len;
 			continue;
 		}

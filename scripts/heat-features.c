@@ -47,8 +47,10 @@ static void one(const civil_heat_t *h, const char *s, size_t len, size_t index,
 		const struct heat_feat *f =
 			&g_array_index(fs->feats, struct heat_feat, i);
 
-		fprintf(d->out, "%s%g %s", i ? "\x1f" : "", (double)f->value,
-			heat_feat_name(fs, f));
+		fprintf(d->out, "%s%g ", i ? "\x1f" : "", (double)f->value);
+		/* A control byte in a word would end the record early. */
+		for (const char *c = heat_feat_name(fs, f); *c; c++)
+			fputc((unsigned char)*c < 0x20 ? '?' : *c, d->out);
 	}
 	fputc('\n', d->out);
 }

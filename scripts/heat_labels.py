@@ -10,10 +10,12 @@
         /work/.mirror), CORPUS is ../shared/corpus/ksummit-maildir.tar.xz.
         Each message is read by civil's own parser
         (build/scripts/heat-texts), so the text is the one civil scores.
-    heat_labels.py merge READ_DIR INDEX TEXTS OUT.jsonl
-        Make data/labels/kernel.jsonl from the readers' files: one label
-        a message, no text from the mail (the deciding sentence is kept
-        as a hash of its words, for training to find it again).
+    heat_labels.py merge READ_DIR INDEX [READ_DIR2 INDEX2] TEXTS DRAW OUT.jsonl
+        Make data/labels/kernel.jsonl from the readers' files (a first
+        reading of every message drawn, and a second one of some): one
+        label a message, the milder where two readings differ, and no
+        text from the mail (the deciding sentence is kept as a hash of
+        its words, for training to find it again).
     heat_labels.py agree LABELS OTHER.jsonl
         How well two readings agree where both read a message.
 
@@ -171,16 +173,19 @@ def find_sha(sents, quoted):
     return sentence_sha(best) if best is not None and score > 0.3 else None
 
 
-def merge(read_dir, index_path, texts_path, draw_path, out):
-    index = json.load(open(index_path))
+def merge(readings, texts_path, draw_path, out):
     draw = {(d["list"], d["msgid"]): d for d in json.load(open(draw_path))}
     textrows = {(r["list"], r["msgid"]): r for r in load(texts_path)}
     reads = collections.defaultdict(list)
-    for f in sorted(glob.glob(os.path.join(read_dir, "b*.jsonl"))):
-        reader = "r" + os.path.basename(f)[1]
-        for r in load(f):
-            i = index[r["n"]]
-            reads[(i["list"], i["msgid"])].append((reader, r))
+    for read_dir, index_path in readings:
+        index = json.load(open(index_path))
+        for f in sorted(glob.glob(os.path.join(read_dir, "*.jsonl"))):
+            # b3-07.jsonl was read by helper session r3, c2-01 by c2.
+            name = os.path.basename(f)
+            reader = ("r" if name[0] == "b" else name[0]) + name[1]
+            for r in load(f):
+                i = index[r["n"]]
+                reads[(i["list"], i["msgid"])].append((reader, r))
     sents = sentences_of([textrows[k] for k in reads if k in textrows])
     rows, twice, agree = [], 0, 0
     for key, rs in sorted(reads.items()):
@@ -197,8 +202,8 @@ def merge(read_dir, index_path, texts_path, draw_path, out):
         reader, r = pick
         by = (f"reading by an assistant (helper session {reader}), 2026-12-05"
               if len(rs) == 1 else
-              "two readings by assistants (helper sessions "
-              + " and ".join(x for x, _ in rs) + "), 2026-12-05; "
+              f"{len(rs)} readings by assistants (helper sessions "
+              + ", ".join(x for x, _ in rs) + "), 2026-12-05; "
               + ("agreed" if len(set(labels)) == 1 else "the milder label kept"))
         row = {"msgid": key[1], "list": key[0], "thread": t["thread"],
                "label": r["label"], "target": r.get("target", "none"),
@@ -212,8 +217,8 @@ def merge(read_dir, index_path, texts_path, draw_path, out):
         for row in rows:
             o.write(json.dumps(row, ensure_ascii=False) + "\n")
     os.replace(out + ".tmp", out)
-    print(f"{len(rows)} labels; {twice} read twice, {agree} of them alike",
-          file=sys.stderr)
+    print(f"{len(rows)} labels; {twice} read more than once, {agree} of them "
+          "alike", file=sys.stderr)
 
 
 # ---- agreement ----
@@ -256,8 +261,9 @@ def agree(labels_path, other_path, list_name=None):
 def main():
     if len(sys.argv) >= 2 and sys.argv[1] == "texts" and len(sys.argv) == 5:
         texts(*sys.argv[2:])
-    elif len(sys.argv) >= 2 and sys.argv[1] == "merge" and len(sys.argv) == 7:
-        merge(*sys.argv[2:])
+    elif len(sys.argv) >= 7 and sys.argv[1] == "merge" and len(sys.argv) % 2:
+        a = sys.argv[2:]
+        merge(list(zip(a[:-3:2], a[1:-3:2])), *a[-3:])
     elif len(sys.argv) >= 2 and sys.argv[1] == "agree" and len(sys.argv) in (4, 5):
         agree(*sys.argv[2:])
     else:

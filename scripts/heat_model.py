@@ -601,6 +601,76 @@ def evaluate(msgs, which, heads, log, title):
     return res, zh
 
 
+# Sentences whose scores the unit test (tests/unit/check_model.c) holds C
+# to: written for it, no mail.
+FIXTURE_TEXTS = (
+    "You are an idiot.",
+    "This patch is crap.",
+    "Thanks, applied to the tree.",
+    "Did you even test this before sending it?",
+    "I was an idiot to miss that, sorry.",
+    "The road to hell is paved with good intentions.",
+    "Could you please split this into two patches?",
+    "NAK. This is utterly broken.",
+    "How many times do I have to explain this to you?",
+    "Heh, that will be rewritten in Rust anyway ;-)",
+    "This is not stupid at all, just unusual.",
+    "STOP SENDING THIS GARBAGE!!",
+    "Looks good to me.\n\nYou clearly have no clue what you are doing.",
+    "",
+)
+
+
+def model_scores(path, tool, datadir, texts, threshold=2.5):
+    """Each text's score and class, from the model file as written (its
+    rounded weights), as lib/heat.c makes them."""
+    weights, bias = {}, (0.0, 0.0)
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if not line or line.startswith("#") or line.startswith("civil-heat-model"):
+                continue
+            if line.startswith("bias "):
+                bias = tuple(float(x) for x in line.split()[1:3])
+                continue
+            a, b, name = line.split(" ", 2)
+            weights[name] = (float(a), float(b))
+    feats = features(tool, datadir, [(str(i), t) for i, t in enumerate(texts)])
+    cut = math.log(threshold / (5 - threshold))
+    out = []
+    for i, t in enumerate(texts):
+        best, klass, any_s = None, "calm", False
+        for _, _, fv in feats.get(str(i), []):
+            z = [bias[0], bias[1]]
+            for name, v in fv.items():
+                w = weights.get(name)
+                if w:
+                    z[0] += v * w[0]
+                    z[1] += v * w[1]
+            best = z[0] if best is None else max(best, z[0])
+            if z[0] >= cut:
+                klass = "heated"
+            elif z[1] >= 0 and klass == "calm":
+                klass = "sharp"
+        score = 0.0 if best is None else round(5 / (1 + math.exp(-best)), 2)
+        if klass != "heated" and score >= threshold:
+            score = math.floor(threshold * 100 - 1) / 100
+        out.append((score, klass, t))
+    return out
+
+
+def write_fixture(path, model, tool, datadir):
+    rows = model_scores(model, tool, datadir, FIXTURE_TEXTS)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("# SCORE CLASS TEXT: what scripts/heat_model.py makes of each\n"
+                "# text with data/heat.model (tests/unit/check_model.c holds C\n"
+                "# to it).  Written by `make model`.\n")
+        for score, klass, text in rows:
+            if "\n" in text:
+                continue
+            f.write(f"{score:.2f} {klass} {text}\n")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("cmd", choices=("train",))
@@ -611,6 +681,7 @@ def main():
     ap.add_argument("--datadir", default="data")
     ap.add_argument("--out", default="data/heat.model")
     ap.add_argument("--report", default="build/model/report.txt")
+    ap.add_argument("--fixture", default="tests/fixtures/heat-model-scores.txt")
     a = ap.parse_args()
 
     lines = []
@@ -638,6 +709,7 @@ def main():
         heads.append(train_head(msgs, train, h, log))
     kept = write_model(a.out, heads, provenance(a, msgs))
     log(f"wrote {a.out}: {kept} features, {os.path.getsize(a.out)} bytes")
+    write_fixture(a.fixture, a.out, a.tool, a.datadir)
     rep_k = [i for i, m in enumerate(msgs) if m.part == "report" and kernel_like(m)]
     rep_f = [i for i, m in enumerate(msgs) if m.part == "report"
              and m.source == FERREIRA[0]]
