@@ -153,13 +153,34 @@ static const char *const thanks[] = {
 };
 
 static const char *const reassurance[] = {
-	"not your fault",   "no worries",      "don't worry",
-	"no problem",	    "not blaming",     "not a criticism",
-	"no offense",	    "no offence",      "not meant as",
-	"not criticizing",  "not criticising", "didn't waste",
-	"not rude",	    "wasn't rude",     "not personal",
-	"nothing personal", "not you",	       "not at you",
-	"no blame",	    "fair enough",     NULL,
+	"not your fault",
+	"no worries",
+	"don't worry",
+	"no problem",
+	"not blaming",
+	"not a criticism",
+	"no offense",
+	"no offence",
+	"not meant as",
+	"not criticizing",
+	"not criticising",
+	"didn't waste",
+	"not rude",
+	"wasn't rude",
+	"not personal",
+	"nothing personal",
+	"not you",
+	"not at you",
+	"no blame",
+	"fair enough",
+	"don't think you",
+	"don't think anyone",
+	"nobody thinks",
+	"no one thinks",
+	"not saying you",
+	"not calling you",
+	"wasn't calling you",
+	NULL,
 };
 
 /* Talk about conduct, which reports incivility rather than doing it. */
@@ -499,7 +520,7 @@ static size_t cues(const civil_heat_t *h, const struct heat_word *v, size_t n,
 	for (size_t i = 0; i < n;) {
 		const heat_entry_t *e = heat_lexicon_match(h, v, i, n);
 		size_t len = e ? heat_entry_len(e) : 1;
-		const char *cat;
+		const char *cat, *not_said;
 		civil_heat_target_t t;
 		float w;
 
@@ -524,21 +545,25 @@ static size_t cues(const civil_heat_t *h, const struct heat_word *v, size_t n,
 					   : heat_target(v, n, i, i + len);
 		w = (float)(heat_entry_weight(e) / 2.5);
 		count++;
+		/* Negated ("you're not an idiot"), quoted (a commit subject,
+		 * someone else's words) or a name ("Philip K. Dick"): not the
+		 * cue said, so not its features, but one of its own. */
+		not_said = negated(v, fs, i, 8)			  ? "+negated"
+			   : v[i].quoted && v[i + len - 1].quoted ? "+quoted"
+			   : as_name(v, i)			  ? "+name"
+								  : NULL;
+		if (not_said) {
+			addp(fs, w, HEAT_FEAT_MOD, t, i, len, cat, not_said,
+			     NULL);
+			i += len;
+			continue;
+		}
 		addp(fs, w, HEAT_FEAT_CUE, t, i, len, cat, "@",
 		     heat_target_name(t), NULL);
 		addp(fs, 1, HEAT_FEAT_PHRASE, t, i, len, "'",
 		     heat_entry_phrase(e), "'@", heat_target_name(t), NULL);
-		if (negated(v, fs, i, 4))
-			addp(fs, w, HEAT_FEAT_MOD, t, i, len, cat, "+negated",
-			     NULL);
 		if (hedged)
 			addp(fs, w, HEAT_FEAT_MOD, t, i, len, cat, "+hedged",
-			     NULL);
-		if (v[i].quoted && v[i + len - 1].quoted)
-			addp(fs, w, HEAT_FEAT_MOD, t, i, len, cat, "+quoted",
-			     NULL);
-		if (as_name(v, i))
-			addp(fs, w, HEAT_FEAT_MOD, t, i, len, cat, "+name",
 			     NULL);
 		if (question)
 			addp(fs, w, HEAT_FEAT_MOD, t, i, len, cat, "+question",
@@ -587,7 +612,9 @@ static void second_person(const struct heat_word *v, size_t n, bool question,
 			continue;
 		you++;
 		if (w->ref == REF_YOUR) {
-			if (next && (v[i + 1].code || v[i + 1].ref == REF_NOUN))
+			if (next &&
+			    (v[i + 1].code || v[i + 1].ref == REF_NOUN ||
+			     v[i + 1].ref == REF_SUBMISSION))
 				addp(fs, 1, HEAT_FEAT_FORM, CIVIL_TARGET_WORK,
 				     i, 2, "s:your-work", NULL);
 			else

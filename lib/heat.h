@@ -27,7 +27,8 @@ enum heat_ref {
 	REF_PEOPLE, /* people, guys, maintainers, whoever */
 	REF_ME,	    /* I, me, my, we, our: the sender */
 	REF_THING,  /* this, that, it */
-	REF_NOUN,   /* code, patch, driver, firmware, tool: a thing by name */
+	REF_NOUN,   /* code, driver, firmware, tool: a thing by name */
+	REF_SUBMISSION, /* patch, series: in a review, the author's work */
 };
 
 struct heat_word {

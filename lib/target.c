@@ -14,6 +14,8 @@
  *   - the nearest pronoun or noun before it, up to six words back
  *     ("you are clueless", "this is ugly", "I was an idiot");
  *   - an adjective on a thing it names ("an ugly hack", "crappy code");
+ *   - a patch or a series, in review mail, is its author's work ("this
+ *     patch is stupid" is said of someone's work, as "your patch" is);
  *   - else a person just after it ("screw you", "shame on him"), or the
  *     sender starting the next clause ("damn, I missed it").
  *
@@ -37,6 +39,7 @@ static civil_heat_target_t of_ref(unsigned char ref)
 	case REF_PEOPLE:
 		return CIVIL_TARGET_PERSON;
 	case REF_YOUR:
+	case REF_SUBMISSION:
 		return CIVIL_TARGET_WORK;
 	case REF_ME:
 		return CIVIL_TARGET_SELF;
@@ -59,6 +62,9 @@ static civil_heat_target_t look_back(const struct heat_word *v, size_t i)
 		if ((v[k].code || v[k].ref == REF_NOUN) && k > 0 &&
 		    !v[k].clause && v[k - 1].ref == REF_YOUR)
 			return CIVIL_TARGET_WORK;
+		/* "this patch": in a review, the author's work too. */
+		if (v[k].ref == REF_SUBMISSION)
+			return CIVIL_TARGET_WORK;
 		if (v[k].code)
 			return CIVIL_TARGET_THING;
 		if (v[k].ref)
@@ -74,6 +80,8 @@ civil_heat_target_t heat_target(const struct heat_word *v, size_t n, size_t i,
 
 	/* "an ugly hack", "crappy foo_bar()": the adjective's noun, which
 	 * is someone's work when "your" comes before it. */
+	if (j < n && !v[j].clause && v[j].ref == REF_SUBMISSION)
+		return CIVIL_TARGET_WORK;
 	if (j < n && !v[j].clause && (v[j].code || v[j].ref == REF_NOUN))
 		return back == CIVIL_TARGET_WORK || back == CIVIL_TARGET_PERSON
 			       ? CIVIL_TARGET_WORK

@@ -69,7 +69,10 @@ from scipy.optimize import minimize
 HEADS = ("heated", "harsh")
 SEED = 22
 FOLDS = 5
-MIN_WORD_ROWS = 3  # sentences a word or word pair must be in
+MIN_WORD_ROWS = 5  # sentences a word or word pair must be in
+MAX_BYTES = 1900000  # the weights file stays under 2 MB
+WRITTEN_WEIGHT = 3.0
+WRITTEN_RECALL = 0.95  # of the written sentences a cut must keep
 OTHER_SETS = (
     # (file, weight, licence)
     ("sarker2020_code_review.jsonl", 0.2, "CC0-1.0"),
@@ -82,8 +85,8 @@ FERREIRA = ("lkml_ferreira_dev.jsonl", 1.0, "GPL-3.0")
 # The candidates cross-validation chooses from: the inverse strength of
 # the L2 penalty, and how much less a word or word pair counts than a
 # rule (scaling a feature down is penalising it more).
-GRID_C = (0.1, 0.3, 1.0)
-GRID_WORDS = (0.25, 0.5)
+GRID_C = (0.3, 1.0)
+GRID_WORDS = (0.1, 0.5)
 
 
 # The codebook as weights, a head each (heated; heated or sharp): what
@@ -100,7 +103,9 @@ CUE_AT = {  # category -> (heated at person, work, none; harsh anywhere)
     "impatience": (2.0, 0.5, 0.0, 1.5),
     "dismissal": (1.5, 0.5, 0.0, 1.5),
 }
-MOD = {"negated": (-3.0, -2.0), "quoted": (-2.5, -2.0), "name": (-3.0, -2.0),
+# A negated, quoted or named cue is not the cue said: it has only its
+# "+negated", "+quoted" or "+name" feature, which weighs a little against.
+MOD = {"negated": (-1.0, -1.0), "quoted": (-1.0, -1.0), "name": (-1.0, -1.0),
        "hedged": (-1.0, -1.0), "question": (0.0, 0.0), "curt": (0.5, 0.5)}
 FORM = {  # (heated, harsh)
     "s:you-even": (1.5, 0.5), "s:you-people": (1.5, 0.5),
@@ -264,7 +269,10 @@ def kernel_messages(labels_dir, texts_path, shared):
 def written_messages(labels_dir):
     out = []
     for i, r in enumerate(load_jsonl(os.path.join(labels_dir, "written.jsonl"))):
-        m = Message(("w", i), "written", r["label"], 1.0, f"written\0{i}")
+        # The codebook's own line, unambiguous: it weighs as three
+        # messages read from a list.
+        m = Message(("w", i), "written", r["label"], WRITTEN_WEIGHT,
+                    f"written\0{i}")
         m.text = r["text"]
         m.decided_whole = True
         out.append(m)
@@ -305,12 +313,14 @@ def dedupe(msgs):
 
 # ---- rows ----
 
-def build_rows(msgs, head, picks):
-    """Sentence rows (message index, sentence index, y, weight) for one
-    head; picks[i] is the sentence that stands for message i where its
-    label does not say (None: leave the message's positives out)."""
+def build_rows(msgs, which, head, picks):
+    """Sentence rows (message index, sentence index, y, weight) of the
+    messages which for one head; picks[i] is the sentence that stands for
+    message i where its label does not say (none: leave the message's
+    positives out)."""
     rows = []
-    for mi, m in enumerate(msgs):
+    for mi in which:
+        m = msgs[mi]
         if not m.sents:
             continue
         pos = (m.label == "heated") if head == 0 else m.label in ("heated", "sharp")
@@ -336,40 +346,53 @@ def build_rows(msgs, head, picks):
     return rows
 
 
-class Space:
-    """Feature names to columns, words and word pairs scaled by scale."""
-
-    def __init__(self, msgs, rows_idx):
-        df = {}
-        for mi, si in rows_idx:
-            for name in msgs[mi].sents[si][2]:
-                df[name] = df.get(name, 0) + 1
-        keep = {n for n, c in df.items()
-                if c >= (MIN_WORD_ROWS if is_word(n) else 2)}
-        # Every rule the codebook weighs, seen in training or not.
-        keep |= prior_names()
-        self.names = sorted(keep)
-        self.col = {n: i for i, n in enumerate(self.names)}
-
-    def matrix(self, msgs, idx, scale):
-        data, ri, ci = [], [], []
-        for r, (mi, si) in enumerate(idx):
-            for name, v in msgs[mi].sents[si][2].items():
-                c = self.col.get(name)
-                if c is not None:
-                    data.append(v * (scale if is_word(name) else 1.0))
-                    ri.append(r)
-                    ci.append(c)
-        return sp.csr_matrix((data, (ri, ci)), shape=(len(idx), len(self.names)))
-
-
 def is_word(name):
     return name.startswith("w:") or name.startswith("b:")
 
 
+class Space:
+    """Every sentence of every message as a row of one sparse matrix, built
+    once: a column a feature the training part has (words and word pairs
+    in MIN_WORD_ROWS sentences, rules in 2), and every rule the codebook
+    weighs."""
+
+    def __init__(self, msgs, train):
+        df = {}
+        for mi in train:
+            for _, _, fv in msgs[mi].sents:
+                for name in fv:
+                    df[name] = df.get(name, 0) + 1
+        keep = {n for n, c in df.items()
+                if c >= (MIN_WORD_ROWS if is_word(n) else 2)}
+        keep |= prior_names()
+        self.names = sorted(keep)
+        self.col = {n: i for i, n in enumerate(self.names)}
+        self.word = np.array([is_word(n) for n in self.names])
+        self.prior = [np.array([prior(n, h) for n in self.names])
+                      for h in range(2)]
+        self.row0 = []
+        data, ri, ci = [], [], []
+        r = 0
+        for m in msgs:
+            self.row0.append(r)
+            for _, _, fv in m.sents:
+                for name, v in fv.items():
+                    c = self.col.get(name)
+                    if c is not None:
+                        data.append(v)
+                        ri.append(r)
+                        ci.append(c)
+                r += 1
+        self.X = sp.csr_matrix((data, (ri, ci)), shape=(r, len(self.names)))
+
+    def rows(self, pairs):
+        return self.X[[self.row0[mi] + si for mi, si in pairs]]
+
+
 class Fitted:
-    """One head's weights: coef over the space's columns (the codebook's
-    prior folded in), and its bias."""
+    """One head's weights over the space's columns, in a feature's own
+    units (the words' scale and the codebook's prior folded in), and its
+    bias."""
 
     def __init__(self, coef, bias):
         self.coef_ = np.asarray([coef])
@@ -391,8 +414,7 @@ def logistic_fit(X, y, w, l2):
         z = X @ beta + b
         m = s * z
         # log(1 + exp(-m)), stably
-        loss = np.where(m > 0, np.log1p(np.exp(-np.abs(m))),
-                        -m + np.log1p(np.exp(-np.abs(m))))
+        loss = np.log1p(np.exp(-np.abs(m))) + np.maximum(-m, 0)
         g = -s / (1.0 + np.exp(np.clip(m, -50, 50))) * w
         val = (w * loss).sum() + 0.5 * (l2 * beta * beta).sum()
         grad = np.empty(d + 1)
@@ -401,42 +423,38 @@ def logistic_fit(X, y, w, l2):
         return val, grad
 
     res = minimize(f, np.zeros(d + 1), jac=True, method="L-BFGS-B",
-                   options={"maxiter": 500})
+                   options={"maxiter": 1500})
     return res.x[:d], res.x[d]
 
 
 def fit(msgs, rows, space, c, scale, head):
-    idx = [(mi, si) for mi, si, _, _ in rows]
-    X = space.matrix(msgs, idx, scale)
-    p = np.array([prior(n, head) for n in space.names])
-    # The codebook's score of each row, as one more column: its weight
-    # is learned, lightly penalised.
-    X = sp.hstack([X, sp.csr_matrix(X @ p).T]).tocsr()
+    X = space.rows([(mi, si) for mi, si, _, _ in rows])
+    colscale = np.where(space.word, scale, 1.0)
+    p = space.prior[head]
+    # Words scaled down (penalised more), and the codebook's score of
+    # each row as one more column: its weight is learned, lightly
+    # penalised.
+    Xs = sp.hstack([X @ sp.diags(colscale), sp.csr_matrix(X @ p).T]).tocsr()
     y = np.array([r[2] for r in rows])
     w = np.array([r[3] for r in rows], dtype=float)
     pos = w[y == 1].sum()
     neg = w[y == 0].sum()
     # The rare class counts for more, not quite as much as the common.
     w = np.where(y == 1, w * (neg / max(pos, 1e-9)) ** 0.5, w)
-    l2 = np.full(X.shape[1], 1.0 / c)
+    l2 = np.full(Xs.shape[1], 1.0 / c)
     l2[-1] = 1e-3
-    beta, b = logistic_fit(X, y, w, l2)
-    coef = beta[:-1] + beta[-1] * p
-    return Fitted(coef, b)
+    beta, b = logistic_fit(Xs, y, w, l2)
+    return Fitted(beta[:-1] * colscale + beta[-1] * p, b)
 
 
-def message_logits(msgs, space, clf, scale, which):
-    """Each message's highest sentence logit."""
-    idx, owner = [], []
-    for mi in which:
-        for si in range(len(msgs[mi].sents)):
-            idx.append((mi, si))
-            owner.append(mi)
+def message_logits(msgs, space, clf, which):
+    """Each message's highest sentence logit, and all of them."""
+    pairs = [(mi, si) for mi in which for si in range(len(msgs[mi].sents))]
     out = {mi: -50.0 for mi in which}
     per = {}
-    if idx:
-        z = clf.decision_function(space.matrix(msgs, idx, scale))
-        for (mi, si), v in zip(idx, z):
+    if pairs:
+        z = clf.decision_function(space.rows(pairs))
+        for (mi, si), v in zip(pairs, z):
             if v > out[mi]:
                 out[mi] = float(v)
             per.setdefault(mi, []).append(float(v))
@@ -452,8 +470,9 @@ def fbeta(tp, fp, fn, beta):
     return (1 + b2) * p * r / (b2 * p + r), p, r
 
 
-def best_cut(z, truth, beta):
-    """The logit cut that gives the best F-beta over the messages."""
+def best_cut(z, truth, beta, limit=50.0):
+    """The logit cut, at most limit, that gives the best F-beta over the
+    messages."""
     pairs = sorted(zip(z, truth), reverse=True)
     total = sum(truth)
     best = (0.0, 0.0, 0.0, 0.0)
@@ -465,8 +484,13 @@ def best_cut(z, truth, beta):
             continue
         f, p, r = fbeta(tp, fp, total - tp, beta)
         cut = (v + pairs[i + 1][0]) / 2 if i + 1 < len(pairs) else v - 1
-        if f > best[0]:
+        if f > best[0] and cut <= limit:
             best = (f, cut, p, r)
+    if best[0] == 0.0:
+        tp = sum(t for v, t in pairs if v >= limit)
+        fp = sum(1 - t for v, t in pairs if v >= limit)
+        f, p, r = fbeta(tp, fp, total - tp, beta)
+        best = (f, limit, p, r)
     return best
 
 
@@ -478,21 +502,26 @@ def kernel_like(m):
     return m.source in ("kernel", "ksummit_read")
 
 
-def pick_hottest(msgs, space, clf, scale, head):
+def pick_hottest(msgs, space, clf, head, which):
     picks = {}
-    which = [i for i, m in enumerate(msgs) if m.sents and m.decided is None
-             and truth_of(m, head) and not (head == 0 and m.harsh_only)]
-    _, per = message_logits(msgs, space, clf, scale, which)
+    todo = [i for i in which if msgs[i].sents and msgs[i].decided is None
+            and truth_of(msgs[i], head)
+            and not (head == 0 and msgs[i].harsh_only)]
+    _, per = message_logits(msgs, space, clf, todo)
     for mi, zs in per.items():
         picks[mi] = int(np.argmax(zs))
     return picks
 
 
-def train_head(msgs, train, head, log):
+def train_head(msgs, space, train, head, log):
     """Fit one head on the training part: CV (grouped by thread) chooses
-    the penalty, the weight of words and the cut; then the whole training
-    part is fitted once more."""
-    beta = 0.5 if head == 0 else 1.0  # a false "heated" costs most
+    the penalty, the weight of words and the cut (F0.5 for heated, a false
+    alarm costs most; F1 for harsh); then the whole training part is
+    fitted once more.  Last, the cut keeps the line written down: it is
+    lowered, if need be, until WRITTEN_RECALL of the developers' written
+    sentences of the class are on its side (CODEBOOK.md's own examples
+    must not be missed by the model that learned from them)."""
+    beta = 0.5 if head == 0 else 1.0
     groups = sorted({msgs[i].group for i in train})
     fold_of = {g: int(hashlib.sha1(g.encode()).hexdigest()[:8], 16) % FOLDS
                for g in groups}
@@ -504,8 +533,8 @@ def train_head(msgs, train, head, log):
                 tr = [i for i in train if fold_of[msgs[i].group] != k]
                 te = [i for i in train if fold_of[msgs[i].group] == k
                       and kernel_like(msgs[i])]
-                clf, space = fit_two_pass(msgs, tr, head, c, scale)
-                z, _ = message_logits(msgs, space, clf, scale, te)
+                clf = fit_two_pass(msgs, space, tr, head, c, scale)
+                z, _ = message_logits(msgs, space, clf, te)
                 for i in te:
                     zs.append(z[i])
                     truth.append(truth_of(msgs[i], head))
@@ -515,46 +544,64 @@ def train_head(msgs, train, head, log):
             if best is None or f > best[0]:
                 best = (f, c, scale, cut)
     _, c, scale, cut = best
-    clf, space = fit_two_pass(msgs, train, head, c, scale)
+    clf = fit_two_pass(msgs, space, train, head, c, scale)
+    written = [i for i in train if msgs[i].source == "written"
+               and truth_of(msgs[i], head)]
+    wz, _ = message_logits(msgs, space, clf, written)
+    wz = sorted(wz.values())
+    if wz:
+        limit = wz[int(len(wz) * (1 - WRITTEN_RECALL))]
+        log(f"  {HEADS[head]}: {WRITTEN_RECALL:.0%} of the written "
+            f"sentences at or over {limit:+.3f}")
+        cut = min(cut, limit)
     log(f"  {HEADS[head]}: chose C={c} words={scale}, cut {cut:+.3f}")
-    return clf, space, scale, cut
+    return clf, cut
 
 
-def fit_two_pass(msgs, which, head, c, scale):
-    sub = [msgs[i] for i in which]
-    rows = build_rows(sub, head, {})
-    space = Space(sub, [(mi, si) for mi, si, _, _ in rows])
-    clf = fit(sub, rows, space, c, scale, head)
-    picks = pick_hottest(sub, space, clf, scale, head)
-    rows = build_rows(sub, head, picks)
-    space = Space(sub, [(mi, si) for mi, si, _, _ in rows])
-    return fit(sub, rows, space, c, scale, head), space
+def fit_two_pass(msgs, space, which, head, c, scale):
+    rows = build_rows(msgs, which, head, {})
+    clf = fit(msgs, rows, space, c, scale, head)
+    picks = pick_hottest(msgs, space, clf, head, which)
+    rows = build_rows(msgs, which, head, picks)
+    return fit(msgs, rows, space, c, scale, head)
 
 
 # ---- the model file ----
 
-def write_model(path, heads, provenance):
-    names = sorted(set(heads[0][1].names) | set(heads[1][1].names))
+def write_model(path, space, heads, provenance):
+    names = space.names
     weights = {}
-    for h, (clf, space, scale, cut) in enumerate(heads):
+    for h, (clf, cut) in enumerate(heads):
         coef = clf.coef_[0]
         for n, i in space.col.items():
-            w = coef[i] * (scale if is_word(n) else 1.0)
-            weights.setdefault(n, [0.0, 0.0])[h] = w
-    bias = [heads[h][0].intercept_[0] - heads[h][3] for h in range(2)]
-    lines = ["# civil heat model: two linear heads (heated; heated or sharp)",
+            weights.setdefault(n, [0.0, 0.0])[h] = coef[i]
+    bias = [heads[h][0].intercept_[0] - heads[h][1] for h in range(2)]
+    lines = ["# SPDX-License-Identifier: GPL-3.0-only",
+             "# civil heat model: two linear heads (heated; heated or sharp)",
              "# over the features of lib/features.c.  Made by `make model`",
              "# (scripts/heat_model.py); do not edit."]
     lines += ["# " + p for p in provenance]
     lines += ["civil-heat-model 2",
               f"bias {bias[0]:.4f} {bias[1]:.4f}"]
-    kept = 0
+    # The weightiest first, until the file is as large as it may be;
+    # every rule the codebook weighs is kept.
+    rows = []
     for n in names:
         w = weights.get(n, [0.0, 0.0])
         if abs(w[0]) < 5e-4 and abs(w[1]) < 5e-4:
             continue
-        lines.append(f"{w[0]:.4f} {w[1]:.4f} {n}")
-        kept += 1
+        rows.append((0 if not is_word(n) else -max(abs(w[0]), abs(w[1])),
+                     f"{w[0]:.4f} {w[1]:.4f} {n}"))
+    rows.sort()
+    size = sum(len(l) + 1 for l in lines)
+    kept = []
+    for _, line in rows:
+        if size + len(line) + 1 > MAX_BYTES:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    lines += sorted(kept, key=lambda l: l.split(" ", 2)[2])
+    kept = len(kept)
     with open(path + ".tmp", "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
     os.replace(path + ".tmp", path)
@@ -563,13 +610,13 @@ def write_model(path, heads, provenance):
 
 # ---- measuring ----
 
-def evaluate(msgs, which, heads, log, title):
+def evaluate(msgs, space, which, heads, log, title):
     """Message-level figures of the fitted heads on which."""
     res = {}
     zh = {}
     for h in range(2):
-        clf, space, scale, cut = heads[h]
-        z, _ = message_logits(msgs, space, clf, scale, which)
+        clf, cut = heads[h]
+        z, _ = message_logits(msgs, space, clf, which)
         zh[h] = {i: z[i] - cut for i in which}
     tp = fp = fn = 0
     htp = hfp = hfn = 0
@@ -621,9 +668,7 @@ FIXTURE_TEXTS = (
 )
 
 
-def model_scores(path, tool, datadir, texts, threshold=2.5):
-    """Each text's score and class, from the model file as written (its
-    rounded weights), as lib/heat.c makes them."""
+def read_model(path):
     weights, bias = {}, (0.0, 0.0)
     with open(path, encoding="utf-8") as f:
         for line in f:
@@ -635,28 +680,39 @@ def model_scores(path, tool, datadir, texts, threshold=2.5):
                 continue
             a, b, name = line.split(" ", 2)
             weights[name] = (float(a), float(b))
-    feats = features(tool, datadir, [(str(i), t) for i, t in enumerate(texts)])
+    return weights, bias
+
+
+def classify(model, sents, threshold=2.5):
+    """A text's score and class from its sentences' features, with the
+    model file as written (its rounded weights), as lib/heat.c does."""
+    weights, bias = model
     cut = math.log(threshold / (5 - threshold))
-    out = []
-    for i, t in enumerate(texts):
-        best, klass, any_s = None, "calm", False
-        for _, _, fv in feats.get(str(i), []):
-            z = [bias[0], bias[1]]
-            for name, v in fv.items():
-                w = weights.get(name)
-                if w:
-                    z[0] += v * w[0]
-                    z[1] += v * w[1]
-            best = z[0] if best is None else max(best, z[0])
-            if z[0] >= cut:
-                klass = "heated"
-            elif z[1] >= 0 and klass == "calm":
-                klass = "sharp"
-        score = 0.0 if best is None else round(5 / (1 + math.exp(-best)), 2)
-        if klass != "heated" and score >= threshold:
-            score = math.floor(threshold * 100 - 1) / 100
-        out.append((score, klass, t))
-    return out
+    best, klass = None, "calm"
+    for _, _, fv in sents:
+        z = [bias[0], bias[1]]
+        for name, v in fv.items():
+            w = weights.get(name)
+            if w:
+                z[0] += v * w[0]
+                z[1] += v * w[1]
+        best = z[0] if best is None else max(best, z[0])
+        if z[0] >= cut:
+            klass = "heated"
+        elif z[1] >= 0 and klass == "calm":
+            klass = "sharp"
+    score = 0.0 if best is None else round(5 / (1 + math.exp(-best)), 2)
+    if klass != "heated" and score >= threshold:
+        score = math.floor(threshold * 100 - 1) / 100
+    return score, klass
+
+
+def model_scores(path, tool, datadir, texts, threshold=2.5):
+    """Each text's score and class, as lib/heat.c makes them."""
+    model = read_model(path)
+    feats = features(tool, datadir, [(str(i), t) for i, t in enumerate(texts)])
+    return [classify(model, feats.get(str(i), []), threshold) + (t,)
+            for i, t in enumerate(texts)]
 
 
 def write_fixture(path, model, tool, datadir):
@@ -673,7 +729,7 @@ def write_fixture(path, model, tool, datadir):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("cmd", choices=("train",))
+    ap.add_argument("cmd", choices=("train", "report"))
     ap.add_argument("--labels", default="data/labels")
     ap.add_argument("--texts", default="build/model/texts.jsonl")
     ap.add_argument("--shared", default="../shared/heat-dev")
@@ -693,6 +749,8 @@ def main():
     kernel, missing = kernel_messages(a.labels, a.texts, a.shared)
     if missing:
         log(f"warning: {missing} labelled messages have no text in {a.texts}")
+    if a.cmd == "report":
+        return report(a, dedupe(kernel + other_messages(a.shared)), log)
     msgs = dedupe(kernel + written_messages(a.labels) + other_messages(a.shared))
     feats = features(a.tool, a.datadir, [(str(i), m.text) for i, m in enumerate(msgs)])
     for i, m in enumerate(msgs):
@@ -704,20 +762,57 @@ def main():
         f"deciding sentence found for {sum(m.decided is not None for m in k_lab)} "
         f"of {len(k_lab)} heated or sharp kernel messages")
     train = [i for i, m in enumerate(msgs) if m.part == "train" and m.sents]
+    space = Space(msgs, train)
     heads = []
     for h in range(2):
-        heads.append(train_head(msgs, train, h, log))
-    kept = write_model(a.out, heads, provenance(a, msgs))
+        heads.append(train_head(msgs, space, train, h, log))
+    kept = write_model(a.out, space, heads, provenance(a, msgs))
     log(f"wrote {a.out}: {kept} features, {os.path.getsize(a.out)} bytes")
     write_fixture(a.fixture, a.out, a.tool, a.datadir)
     rep_k = [i for i, m in enumerate(msgs) if m.part == "report" and kernel_like(m)]
     rep_f = [i for i, m in enumerate(msgs) if m.part == "report"
              and m.source == FERREIRA[0]]
-    evaluate(msgs, rep_k, heads, log, "kernel set, report part")
-    evaluate(msgs, rep_f, heads, log, "lkml_ferreira_dev, report part (uncivil = heated or sharp)")
+    evaluate(msgs, space, rep_k, heads, log, "kernel set, report part")
+    evaluate(msgs, space, rep_f, heads, log,
+             "lkml_ferreira_dev, report part (uncivil = heated or sharp)")
     os.makedirs(os.path.dirname(a.report) or ".", exist_ok=True)
     with open(a.report, "w") as f:
         f.write("\n".join(lines) + "\n")
+
+
+def figures(rows, log, title):
+    """Message-level figures: rows of (truth label, predicted class)."""
+    tp = sum(1 for t, k in rows if t == "heated" and k == "heated")
+    fp = sum(1 for t, k in rows if t != "heated" and k == "heated")
+    fn = sum(1 for t, k in rows if t == "heated" and k != "heated")
+    htp = sum(1 for t, k in rows if t != "calm" and k != "calm")
+    hfp = sum(1 for t, k in rows if t == "calm" and k != "calm")
+    hfn = sum(1 for t, k in rows if t != "calm" and k == "calm")
+    f, p, r = fbeta(tp, fp, fn, 1)
+    hf, hp, hr = fbeta(htp, hfp, hfn, 1)
+    log(f"{title}: {len(rows)} messages, {tp + fn} heated, "
+        f"{htp + hfn} heated or sharp")
+    log(f"  heated: precision {p:.3f} recall {r:.3f} F1 {f:.3f} "
+        f"(tp {tp} fp {fp} fn {fn})")
+    log(f"  heated or sharp: precision {hp:.3f} recall {hr:.3f} F1 {hf:.3f} "
+        f"(tp {htp} fp {hfp} fn {hfn})")
+
+
+def report(a, msgs, log):
+    """The shipped model (a.out) on the report parts, scored as civil
+    scores: never used to choose anything."""
+    model = read_model(a.out)
+    rep = [m for m in msgs if m.part == "report"]
+    feats = features(a.tool, a.datadir, [(str(i), m.text) for i, m in enumerate(rep)])
+    got = [(m, classify(model, sorted(feats.get(str(i), [])))[1])
+           for i, m in enumerate(rep)]
+    figures([(m.label, k) for m, k in got if kernel_like(m)], log,
+            f"kernel set, report part ({a.out})")
+    for lst in sorted({m.key[1] for m, _ in got if m.source == "kernel"}):
+        figures([(m.label, k) for m, k in got
+                 if m.source == "kernel" and m.key[1] == lst], log, f"  {lst}")
+    figures([(m.label, k) for m, k in got if m.source == FERREIRA[0]], log,
+            "lkml_ferreira_dev, report part (uncivil = heated or sharp)")
 
 
 def provenance(a, msgs):
@@ -734,7 +829,8 @@ def provenance(a, msgs):
             if s == name:
                 lic = l
         out.append(f"  {s}: {n} texts ({lic})")
-    out.append("Licence: GPL-3.0 (trained on GPL-3.0 data: lkml_ferreira_dev, ToxiCR).")
+    out.append("Licence: GPL-3.0 (trained on GPL-3.0 data: lkml_ferreira_dev, ToxiCR);")
+    out.append("the rest of civil is GPL-2.0-or-later (debian/copyright).")
     return out
 
 
