@@ -8,8 +8,9 @@
 #                   FUZZ_SECONDS (60); FUZZ="remind heat" picks harnesses
 #   make demo       install missing packages, then run the bundled example
 #   make bench      run the benchmarks in bench/
-#   make model      train the heat scorer's learned layer (data/heat.model)
-#                   from ../shared/heat-dev; never part of a build
+#   make model      train the heat model (data/heat.model) from the
+#                   labelled kernel set and ../shared/heat-dev; never
+#                   part of a build
 #   make install    PREFIX=/usr/local DESTDIR=; a plain install
 #   make fresh-check  the README's commands on a new Debian 12 root (root)
 #   make dist       civil-$(VERSION).tar.gz from HEAD; make distcheck checks it
@@ -215,6 +216,14 @@ $(B)/libfuzzer/fuzz-%: $(B)/obj/tests/fuzz/fuzz-%.o $(FUZZ_CMD_OBJ) \
 	$(CC) $(CFLAGS) $(LDFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^ \
 		$(CIVIL_LIBS)
 
+# What `make model` reads texts and features with (scripts/heat-*.c):
+# civil's own parser and the scorer's own features, from libcivil.a.
+MODEL_TOOLS = $(B)/scripts/heat-texts $(B)/scripts/heat-features
+$(B)/scripts/%: $(B)/obj/scripts/%.o $(B)/lib/libcivil.a $(UTIL_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/lib/libcivil.a $(UTIL_A) \
+		$(CIVIL_LIBS)
+
 $(B)/tests/hold-lock: $(B)/obj/tests/helpers/hold-lock.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -lnotmuch
@@ -264,15 +273,24 @@ distcheck: dist
 	tests/distcheck.sh $(DIST).tar.gz
 
 bench: deps-test
-	@$(MAKE) --no-print-directory build
+	@$(MAKE) --no-print-directory build $(MODEL_TOOLS)
 	bench/run.sh $(abspath $(B))
 
-# The learned layer's weights are committed; this remakes them (and the
-# unit test's fixture of scores) from the labelled sets in ../shared.
+# The model's weights are committed; this remakes them (and the unit
+# test's fixture of scores) from the labelled kernel set (data/labels/,
+# its texts rebuilt from the list archives the search tool fetched into
+# ARCHIVES) and the sets in ../shared, and reports the figures on the
+# report part (build/model/report.txt).  Needs python3-sklearn.
 SHARED ?= ../shared
-model:
-	/usr/bin/python3 scripts/heat_model.py train $(SHARED)/heat-dev \
-		data/heat.model tests/fixtures/heat-model-scores.txt
+ARCHIVES ?= $(SHARED)/../.mirror
+model: $(MODEL_TOOLS) $(B)/model/texts.jsonl
+	/usr/bin/python3 scripts/heat_model.py train --shared $(SHARED)/heat-dev \
+		--texts $(B)/model/texts.jsonl --tool $(B)/scripts/heat-features \
+		--report $(B)/model/report.txt
+
+$(B)/model/texts.jsonl: data/labels/kernel.jsonl $(B)/scripts/heat-texts
+	/usr/bin/python3 scripts/heat_labels.py texts $(ARCHIVES) \
+		$(SHARED)/corpus/ksummit-maildir.tar.xz $@
 
 # A plain install: files only, into $(DESTDIR) plus the directories the
 # build was made for.  civil.pc is written here, with the real directories.

@@ -1,81 +1,70 @@
 #!/bin/sh
-# heat.sh BUILD - how the heat scorer reads mail: agreement with the
-# labelled sets of ../shared/heat-dev (the kernel set in its development
-# and report parts, bench/heat_split.py), with and without the learned
-# layer, the training sets also held out (scripts/heat_model.py folds);
-# then a calm list: CIVIL_CALM_CONFIG names the notmuch config of a
-# scratch database of one (it gets tagged: civil-scan --apply '*').
+# SPDX-License-Identifier: GPL-2.0-or-later
+# heat.sh BUILD - how the heat model draws the Code of Conflict's line:
+#
+#   - the report part of the labelled kernel set (data/labels/) and of
+#     lkml_ferreira_dev, scored as civil scores them (scripts/heat_model.py
+#     report; needs the texts make model rebuilt, build/model/texts.jsonl);
+#   - a whole list: CIVIL_CALM_MAILDIR names a maildir of one (linux-hwmon:
+#     ../shared/tools/pi2maildir.py of its archive), every message scored,
+#     the heated ones listed by Message-ID with what the labelled set says
+#     of them ("unread" when it did not read them);
+#   - ksummit (../shared/corpus): how many messages are heated, and the
+#     share of messages in heated threads.
+#
 # Each part is skipped when its data is absent.
 . "$(dirname "$0")/lib.sh"
 src=$(cd "$(dirname "$0")/.." && pwd)
 shared=$src/../shared
-dev=$shared/heat-dev
-kernel=$dev/lkml_ferreira_dev.jsonl
-sets="vcu_github_comments toxicr_code_review sarker2020_code_review sarker2020_gitter strudel_issue_comments"
-quality() { python3 "$src/bench/heat_quality.py" "$build" "$@"; }
-pct() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", 100 * a / b}'; }
+texts=$src/build/model/texts.jsonl
 
-if test -r "$kernel"; then
-	echo "kernel set, split once by thread (bench/heat_split.py):"
-	python3 "$src/bench/heat_split.py" "$kernel" | sed 's/^/  /'
-	echo "with the learned layer (as shipped):"
-	quality "$kernel@dev" "$kernel@report" "$kernel"
-	echo "the lexicon alone:"
-	CIVIL_NO_MODEL=1 quality "$kernel@dev" "$kernel@report" "$kernel"
+if test -r "$texts" && /usr/bin/python3 -c 'import sklearn' 2>/dev/null; then
+	(cd "$src" && /usr/bin/python3 scripts/heat_model.py report \
+		--shared "$shared/heat-dev" --texts "$texts" \
+		--tool "$build/scripts/heat-features")
 else
-	echo "heat.sh: $kernel not here; kernel set skipped"
+	echo "heat.sh: no $texts (make model makes it); report parts skipped"
 fi
 
-if test -d "$dev"; then
-	files=
-	for s in $sets; do files="$files $dev/$s.jsonl"; done
-	echo "other labelled sets, with the learned layer:"
-	# shellcheck disable=SC2086
-	quality $files | grep -v "other thresholds" | sed 's/^/  /'
-	echo "the lexicon alone:"
-	# shellcheck disable=SC2086
-	CIVIL_NO_MODEL=1 quality $files | grep -v "other thresholds" | sed 's/^/  /'
-	if /usr/bin/python3 -c 'import sklearn' 2>/dev/null; then
-		echo "held out: each row scored by a model trained without its fold (5 folds):"
-		/usr/bin/python3 "$src/scripts/heat_model.py" folds "$dev" "$work/folds" 5 2>/dev/null
-		# shellcheck disable=SC2086
-		CIVIL_MODEL_FOLDS=$work/folds quality $files | grep "held out" | sed 's/^/  /'
-	else
-		echo "  (no python3-sklearn: held-out figures skipped)"
-	fi
+# classes MAILDIR LIST - each message of the maildir as heat-texts sees
+# it, one JSON line each.
+classes() {
+	find "$1" -type f | sort | "$build/scripts/heat-texts" "$build/share/civil" "$2"
+}
+
+calm=${CIVIL_CALM_MAILDIR:-}
+if test -n "$calm" && test -d "$calm"; then
+	classes "$calm" calm >"$work/calm.jsonl"
+	python3 - "$work/calm.jsonl" "$src/data/labels/kernel.jsonl" <<'EOF'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+labels = {r["msgid"]: r["label"] for r in map(json.loads, open(sys.argv[2]))}
+hot = [r for r in rows if r["class"] == "heated"]
+sharp = sum(r["class"] == "sharp" for r in rows)
+print(f"whole list: {len(rows)} messages, {len(hot)} heated "
+      f"({100 * len(hot) / len(rows):.3f}%), {sharp} sharp")
+seen = {}
+for r in hot:
+    seen.setdefault(labels.get(r["msgid"], "unread"), []).append(r)
+for label, rs in sorted(seen.items()):
+    print(f"  read as {label}: {len(rs)}")
+    for r in rs:
+        print(f"    {r['score']:.2f} <{r['msgid']}>")
+EOF
 else
-	echo "heat.sh: $dev not here; labelled sets skipped"
+	echo "heat.sh: CIVIL_CALM_MAILDIR not set; whole list skipped"
 fi
 
-calm=${CIVIL_CALM_CONFIG:-}
-if test -n "$calm" && test -r "$calm"; then
-	NOTMUCH_CONFIG=$calm
+corpus=$shared/corpus/ksummit-maildir.tar.xz
+if test -r "$corpus"; then
+	NOTMUCH_CONFIG=$("$src/tests/import-ksummit.sh" "$corpus" "$work/ks")
 	export NOTMUCH_CONFIG
-	t0=$(now_ns)
-	civil-scan --apply '*' || test $? = 3
-	a=$(($(now_ns) - t0))
+	civil-scan --apply '*' >/dev/null 2>&1 || test $? = 3
 	all=$(notmuch count '*')
-	hot=$(notmuch count tag:heated)
-	inth=$(notmuch count tag:heated-thread)
-	th=$(notmuch count --output=threads tag:heated-thread)
-	echo "calm list ($calm), civil-scan --apply '*' in $(ms "$a") ms:"
-	echo "  all messages:  $all, heated $hot ($(pct "$hot" "$all")%)," \
-		"in heated threads $inth ($(pct "$inth" "$all")%), $th of" \
-		"$(notmuch count --output=threads '*') threads"
-	echo "  date:2019..:   $(notmuch count 'date:2019..'), heated" \
-		"$(notmuch count 'date:2019.. and tag:heated'), in heated threads" \
-		"$(notmuch count 'date:2019.. and tag:heated-thread')"
-	echo "  heated messages by thread (the five threads with most):"
-	notmuch search --output=threads tag:heated | while read -r t; do
-		echo "$(notmuch count "$t and tag:heated") $(notmuch count "$t") $(notmuch search --output=summary "$t" | sed 's/^[^;]*; //' | cut -c1-60)"
-	done | sort -rn | head -n 5 | sed 's/^\([0-9]*\) \([0-9]*\) /    \1 of \2: /'
-	tmp=$work/nomodel
-	mkdir -p "$tmp/bin"
-	cp "$build/bin/civil-scan" "$tmp/bin/"
-	cp -r "$build/share" "$tmp/"
-	echo "model none" >>"$tmp/share/civil/heat.lexicon"
-	echo "  the lexicon alone: $("$tmp/bin/civil-scan" --scores '*' |
-		awk -F'\t' '$1 >= 2.5' | wc -l) messages at or over 2.5"
+	echo "ksummit: $all messages, $(notmuch count tag:heated) heated," \
+		"$(notmuch count tag:heated-thread) in heated threads" \
+		"($(notmuch count --output=threads tag:heated-thread) of" \
+		"$(notmuch count --output=threads '*') threads)"
 else
-	echo "heat.sh: CIVIL_CALM_CONFIG not set; calm list skipped"
+	echo "heat.sh: no ksummit corpus; skipped"
 fi

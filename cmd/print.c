@@ -65,6 +65,15 @@ static void strings(civil_sprinter_t *sp, const char *key, char *const *v,
 	civil_sp_end(sp);
 }
 
+static const char *target_name(civil_heat_target_t t)
+{
+	static const char *const names[] = { "none", "person", "work",
+					      "thing", "self" };
+
+	return (unsigned)t < sizeof(names) / sizeof(names[0]) ? names[t]
+							       : "none";
+}
+
 static void passage(civil_sprinter_t *sp, const civil_heated_passage_t *p)
 {
 	civil_sp_begin_map(sp);
@@ -72,12 +81,14 @@ static void passage(civil_sprinter_t *sp, const civil_heated_passage_t *p)
 	civil_sp_string(sp, p->id);
 	civil_sp_map_key(sp, "score");
 	civil_sp_double(sp, p->score);
+	civil_sp_map_key(sp, "class");
+	civil_sp_string(sp, civil_heat_class_name(p->klass));
 	civil_sp_map_key(sp, "signal");
 	civil_sp_string(sp, p->signal);
 	civil_sp_map_key(sp, "weight");
 	civil_sp_double(sp, p->weight);
-	civil_sp_map_key(sp, "aimed");
-	civil_sp_boolean(sp, p->aimed);
+	civil_sp_map_key(sp, "target");
+	civil_sp_string(sp, target_name(p->target));
 	civil_sp_map_key(sp, "match");
 	civil_sp_string(sp, p->match);
 	civil_sp_map_key(sp, "sentence");
@@ -193,12 +204,15 @@ void cmd_heated_text(struct civil_buf *out, const civil_heated_thread_t *t,
 
 		civil_buf_adds(out, "    id:");
 		civil_field_escape(out, p->id);
-		civil_buf_addf(out, "  %.2f  ", p->score);
+		civil_buf_addf(out, "  %.2f  %s  ", p->score,
+			       civil_heat_class_name(p->klass));
 		civil_field_escape(out, p->signal);
-		civil_buf_adds(out, " '");
-		civil_field_escape(out, p->match);
-		civil_buf_addf(out, "'%s: \"",
-			       p->aimed ? " (at a person)" : "");
+		if (p->match && *p->match) {
+			civil_buf_adds(out, " '");
+			civil_field_escape(out, p->match);
+			civil_buf_adds(out, "'");
+		}
+		civil_buf_adds(out, ": \"");
 		civil_field_escape(out, p->sentence);
 		civil_buf_adds(out, "\"\n");
 	}
@@ -211,6 +225,7 @@ void cmd_scores_line(civil_sprinter_t *sp, const civil_scan_item_t *item)
 	civil_heat_reasons_line(item->heat, &why);
 	civil_sp_begin_list(sp);
 	civil_sp_double(sp, item->score);
+	civil_sp_string(sp, civil_heat_class_name(item->heat->klass));
 	civil_sp_string(sp, item->id);
 	civil_sp_string(sp, why.buf);
 	civil_sp_end(sp);

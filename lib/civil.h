@@ -548,35 +548,53 @@ bool civil_reminder_present(const char *text, size_t len, const char *reminder);
 
 typedef struct civil_heat civil_heat_t;
 
-/* Whom a heated word is aimed at, as found from the words around it. */
+/* What a message's sender wrote is, by the line the Code of Conflict
+ * draws (CODEBOOK.md): only heated is tagged, held or quoted to the
+ * board; sharp is what the code protects. */
+typedef enum civil_heat_class {
+	CIVIL_HEAT_CALM = 0,
+	CIVIL_HEAT_SHARP,  /* harsh, but about the work, a tool or oneself */
+	CIVIL_HEAT_HEATED, /* a person could feel demeaned or threatened */
+} civil_heat_class_t;
+
+/* "calm", "sharp", "heated". */
+const char *civil_heat_class_name(civil_heat_class_t k);
+
+/* Whom a remark is aimed at, as found from the words around it. */
 typedef enum civil_heat_target {
-	CIVIL_TARGET_NONE = 0, /* nothing in particular */
+	CIVIL_TARGET_NONE = 0, /* nothing in particular, or anyone */
 	CIVIL_TARGET_PERSON,   /* a participant: "you are", "he is" */
 	CIVIL_TARGET_WORK,     /* a person's work: "your patch" */
 	CIVIL_TARGET_THING,    /* code, tools, hardware: "this driver" */
 	CIVIL_TARGET_SELF,     /* the sender: "I was an idiot" */
 } civil_heat_target_t;
 
+/* One thing that made a sentence sharp or heated, in a reader's words. */
 typedef struct civil_heat_reason {
-	char *signal;	/* lexicon category, "shouting", "exclamation",
-			 * "model" */
-	char *match;	/* the words as the sender wrote them */
-	char *sentence; /* the sentence they are in, on one line */
-	double weight;	/* what they added to the sentence */
-	bool aimed;	/* aimed at a person (target PERSON) */
+	char *signal;	/* "insult at a person", "'you' as the subject",
+			 * "learned -1.07 from 1 correction" */
+	char *match;	/* the words as the sender wrote them ("" when it
+			 * is the sentence as a whole) */
+	char *sentence; /* the sentence, on one line */
+	double weight;	/* what it added to the sentence's heat */
 	civil_heat_target_t target;
+	civil_heat_class_t klass; /* the sentence's class */
+	unsigned int at;	  /* the sentence's place in the text, from 0 */
 } civil_heat_reason_t;
 
 typedef struct civil_heat_score {
-	double score; /* 0 is calm; CIVIL_HEAT_THRESHOLD and up is heated */
-	civil_heat_reason_t *reasons; /* hottest sentence first */
+	double score; /* 0 to CIVIL_HEAT_MAX: its hottest sentence's */
+	civil_heat_class_t klass; /* its hottest sentence's class */
+	civil_heat_reason_t *reasons; /* the hottest sentence's first */
 	size_t n_reasons;
 } civil_heat_score_t;
 
-#define CIVIL_HEAT_THRESHOLD 2.5
+#define CIVIL_HEAT_THRESHOLD 2.5 /* a sentence is heated from here */
+#define CIVIL_HEAT_MAX 5.0
 
 /* Load lexicons (NULL-terminated paths, later ones add to and override
- * earlier ones).  A bad line fails with "FILE:LINE: why". */
+ * earlier ones; a "model FILE" line names the model).  A bad line fails
+ * with "FILE:LINE: why". */
 civil_status_t civil_heat_new(const char *const *lexicons, civil_heat_t **out,
 			      civil_error_t *err);
 /* The handle's scorer (*out; it belongs to the handle), read on the
@@ -591,43 +609,43 @@ civil_status_t civil_get_heat(civil_t *c, civil_heat_t **out,
  * civil_get_heat. */
 void civil_drop_heat(civil_t *c);
 void civil_heat_free(civil_heat_t *h);
+/* The score from which a sentence is heated (0 < threshold <
+ * CIVIL_HEAT_MAX; anything else is ignored). */
+void civil_heat_set_threshold(civil_heat_t *h, double threshold);
+double civil_heat_threshold(const civil_heat_t *h);
 /* Score text as it is (callers pass authored text). */
 void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 			   civil_heat_score_t *out);
-/* Score a message's authored text; a patch scores 0. */
+/* Score a message's authored text; a patch scores 0 and is calm. */
 void civil_heat_score_message(const civil_heat_t *h, civil_message_t *msg,
 			      civil_heat_score_t *out);
 void civil_heat_score_release(civil_heat_score_t *s);
-/* Is enough of the heat aimed at a person (half the threshold or more)
- * for the thread to be heated by this message alone? */
-bool civil_heat_personal(const civil_heat_score_t *s, double threshold);
-/* "insult 'idiot' (at a person); shouting 'STOP THIS NOW'" */
+/* "insult at a person 'idiot'; 'you' as the subject 'you are'" */
 void civil_heat_reasons_line(const civil_heat_score_t *s,
 			     struct civil_buf *out);
 
 /* One message of a thread, for thread heat. */
 typedef struct civil_heat_sample {
 	double score;
-	const char *author; /* address, for counting people */
-	long long date;	    /* seconds since the epoch */
-	bool personal;	    /* its heat is aimed at a person */
-	bool by_hand;	    /* a person tagged it heated */
+	civil_heat_class_t klass; /* the reader's verdict already counted */
+	const char *author;	  /* the bare address, lower case */
+	long long date;		  /* seconds since the epoch */
+	bool by_hand;		  /* a person tagged it heated */
 } civil_heat_sample_t;
 
 typedef struct civil_thread_heat {
 	double peak;	 /* the hottest message */
 	size_t messages; /* in the thread */
-	size_t heated;	 /* at or over the threshold */
+	size_t heated;	 /* heated messages (a person's tag counts) */
 	size_t people;	 /* distinct authors of heated messages */
 	bool escalating; /* the later half runs hotter than the first */
 	bool is_heated;	 /* the thread as a whole is heated */
 } civil_thread_heat_t;
 
-/* Aggregate message heat: a thread is heated when a person tagged one of
- * its messages heated, when a heated message is aimed at a person, when
- * two people sent heated messages, or when one message is twice as hot as
- * the threshold. */
-void civil_thread_heat(const civil_heat_sample_t *v, size_t n, double threshold,
+/* A thread is heated through its heated messages, and only through
+ * them: one a person tagged heated, or one civil holds heated that its
+ * reader did not take back.  Sharp messages never make it so. */
+void civil_thread_heat(const civil_heat_sample_t *v, size_t n,
 		       civil_thread_heat_t *out);
 
 /* ---- what the reader's corrections teach the scorer (learn.c) ---- */
@@ -648,18 +666,16 @@ typedef struct civil_heat_lesson {
 	size_t features;      /* how many learned weights it moved */
 } civil_heat_lesson_t;
 
-/* One correction: the reader holds text heated (or calm) at threshold.
- * The cues and signals found in it (at their targets, and their
- * categories) move in the reader's sense, just far enough for civil to
- * agree; nothing else does. */
+/* One correction: the reader holds text heated (or calm).  The cues at
+ * their targets of the sentences that disagree with the reader (or, with
+ * no cue, those sentences themselves) move in the reader's sense, just
+ * far enough for civil to agree; nothing else does. */
 void civil_heat_learn_text(civil_heat_t *h, const char *text, size_t len,
-			   bool heated, double threshold,
-			   civil_heat_lesson_t *out);
+			   bool heated, civil_heat_lesson_t *out);
 void civil_heat_learn_message(civil_heat_t *h, civil_message_t *msg,
-			      bool heated, double threshold,
-			      civil_heat_lesson_t *out);
-/* What was learned, one line a weight ("'ugly' (contempt) about code:
- * -1.80 from 6 corrections"), weightiest first, then the corrections. */
+			      bool heated, civil_heat_lesson_t *out);
+/* What was learned, one line a weight ("'ugly' about code: -1.80 from 6
+ * corrections"), weightiest first, then the corrections. */
 void civil_heat_learned_text(const civil_heat_t *h, struct civil_buf *out);
 
 /* ---- scanning for heat (scan.c) ---- */
@@ -773,7 +789,8 @@ typedef struct civil_heated_passage {
 	double score; /* the message's score */
 	char *signal;
 	double weight;
-	bool aimed;
+	civil_heat_target_t target;
+	civil_heat_class_t klass;
 	char *match;
 	char *sentence;
 } civil_heated_passage_t;
@@ -795,8 +812,8 @@ typedef struct civil_heated_thread {
 	double peak; /* hottest message score */
 	bool scored; /* some message has a score */
 	char *strip; /* one character a message, oldest first:
-			   * . calm  - warm  = hot  # heated  ! tagged heated
-			   * though its words are not */
+			   * . calm  - warm  = sharp  # heated  ! tagged
+			   * heated though its words are not */
 	civil_thread_heat_t heat;
 	civil_heated_passage_t *passages; /* with explain */
 	size_t n_passages;

@@ -63,15 +63,14 @@ static int find_one(notmuch_message_t *m, void *arg)
 		/* A heated tag civil would set itself (piped from civil-scan)
 		 * corrects nothing. */
 		civil_heat_score_message(f->heat, msg, &s);
-		agree = s.score >= f->cfg->threshold;
+		agree = s.klass == CIVIL_HEAT_HEATED;
 		civil_heat_score_release(&s);
 		if (agree) {
 			civil_message_free(msg);
 			return 0;
 		}
 	}
-	civil_heat_learn_message(f->heat, msg, f->heated, f->cfg->threshold,
-				 &c.lesson);
+	civil_heat_learn_message(f->heat, msg, f->heated, &c.lesson);
 	c.id = civil_xstrdup(facts.id);
 	c.heated = f->heated;
 	g_array_append_val(f->out, c);

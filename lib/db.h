@@ -203,4 +203,22 @@ civil_status_t civil_lastmod_start_here(const civil_nm_config_t *cfg,
 void civil_db_quote_term(struct civil_buf *out, const char *prefix,
 			 const char *value);
 
+/* ---- thread-heat.c ---- */
+
+/* A message's sample for its thread's heat, from its facts and the score
+ * civil has for it (NULL: none), the reader's verdict counted; the
+ * author's key (malloc'd) goes into keep. */
+void civil_heat_sample_of(const civil_db_facts_t *f,
+			  const civil_heat_score_t *h, GPtrArray *keep,
+			  civil_heat_sample_t *out);
+/* The same read from m: its facts into facts, its score fresh, else the
+ * one civil-scan --apply stored.  A read that failed is returned, and
+ * nothing in out or facts may be used. */
+notmuch_status_t civil_db_heat_sample(notmuch_message_t *m, const char *tag,
+				      const char *thread_tag,
+				      const civil_heat_score_t *fresh,
+				      GPtrArray *keep,
+				      civil_heat_sample_t *out,
+				      civil_db_facts_t *facts);
+
 #endif

@@ -106,8 +106,8 @@ static bool passage_is_heated(const civil_thread_msg_t *m,
 			      const civil_heat_reason_t *r,
 			      const civil_draft_opts_t *o)
 {
-	(void)r;
-	return m->scored && m->heat.score >= o->threshold;
+	(void)o;
+	return m->scored && r->klass == CIVIL_HEAT_HEATED;
 }
 
 static bool has_heated_passage(const civil_thread_msg_t *m,
@@ -702,11 +702,15 @@ static void explain_reasons(struct civil_buf *b, const civil_thread_msg_t *m,
 
 		if (heated_only && !passage_is_heated(m, r, o))
 			continue;
-		civil_buf_adds(b, "    ");
+		civil_buf_addf(b, "    %s: ",
+			       civil_heat_class_name(r->klass));
 		add_one_line(b, r->signal);
-		civil_buf_adds(b, " '");
-		add_one_line(b, r->match);
-		civil_buf_addf(b, "'%s: \"", r->aimed ? " (at a person)" : "");
+		if (r->match && *r->match) {
+			civil_buf_adds(b, " '");
+			add_one_line(b, r->match);
+			civil_buf_adds(b, "'");
+		}
+		civil_buf_adds(b, ": \"");
 		add_one_line(b, r->sentence);
 		civil_buf_adds(b, "\"\n");
 	}

@@ -181,6 +181,7 @@ civil_status_t civil_get_heat(civil_t *c, civil_heat_t **out,
 			*out = NULL;
 			return st;
 		}
+		civil_heat_set_threshold(c->heat, c->config.threshold);
 	}
 	*out = c->heat;
 	return CIVIL_STATUS_SUCCESS;

@@ -1,18 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * heat.c - how heated a message's own words are, and why.
+ * heat.c - how heated a message's own words are, sentence by sentence,
+ * and why.
  *
- * The score is transparent on purpose: a weighted lexicon (a data file,
- * heat.lexicon, see lexicon.c) plus a few signals no word list catches
- * (shouting, "!!!"), each weighed by whom it is aimed at (target.c), and,
- * when one is installed, a learned layer over word pairs (model.c).
- * Every point of a score comes with the sentence and the words that
- * earned it, so a reader can disagree with it.
+ * The Code of Conflict protects sharp criticism of code and draws its
+ * line at a person feeling abused, so a message gets one of three
+ * classes (CODEBOOK.md): heated (a person could reasonably feel demeaned
+ * or threatened), sharp (harsh, but about the work, a tool or oneself),
+ * calm.  Only heated is tagged, held or quoted to the board.
  *
- * Only authored text is scored (text.c strips quotes, diffs, signatures
- * and pasted output).  Code is skipped: lines that end like C
- * statements, and tokens that look like identifiers, calls, paths or
- * addresses (words.c).
+ * Every sentence of the sender's own text (text.c strips quotes, diffs,
+ * signatures and pasted output) is scored by a learned model (model.c)
+ * over its features (features.c): the lexicon's cues at their targets
+ * and what surrounds them, the sentence's form, its words.  A sentence
+ * with no listed word can score.  The message is as hot as its hottest
+ * sentence, and that sentence decides its class; its score is 0 to 5,
+ * heated from the threshold (2.5 unless set) up.
+ *
+ * What decided a sentence is told in features a reader understands
+ * ("insult at a person", "'you' as the subject"), never in bare words;
+ * the reader's corrections (learned.c) move the weight of a cue at its
+ * target, or of one sentence, and show among the reasons too.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -26,7 +34,9 @@
 #include "heat.h"
 #include "internal.h"
 
-#define MAX_REASONS 32
+#define MAX_SENTENCES  8 /* sentences whose reasons a score keeps */
+#define MAX_REASONS    32
+#define SENTENCE_SHOWN 200 /* bytes of a sentence a reason quotes */
 
 civil_status_t civil_heat_new(const char *const *lexicons, civil_heat_t **out,
 			      civil_error_t *err)
@@ -36,6 +46,7 @@ civil_status_t civil_heat_new(const char *const *lexicons, civil_heat_t **out,
 
 	if (!h)
 		abort();
+	h->threshold = CIVIL_HEAT_THRESHOLD;
 	heat_words_init();
 	for (size_t i = 0; lexicons && lexicons[i] && !st; i++)
 		st = heat_lexicon_load(h, lexicons[i], err);
@@ -81,275 +92,22 @@ void civil_heat_free(civil_heat_t *h)
 	if (!h)
 		return;
 	heat_learned_free(h->learned);
-	heat_lexicon_free(h);
+	heat_lexicon_free(h); /* and the model the lexicon named */
 	free(h);
 }
 
-/* ---- scoring ---- */
-
-struct sentence {
-	size_t off, len; /* in the prose buffer */
-	double score;	 /* what its cues add up to */
-	guint first, n;	 /* its reasons in the found array */
-	GArray *grams;	 /* struct heat_gram: the model's phrases in it */
-};
-
-static void add_reason(GArray *found, const char *signal, const char *match,
-		       size_t match_len, double weight,
-		       civil_heat_target_t target)
+void civil_heat_set_threshold(civil_heat_t *h, double threshold)
 {
-	civil_heat_reason_t r = { 0 };
-
-	r.signal = strdup(signal);
-	r.match = strndup(match, match_len);
-	r.weight = weight;
-	r.target = target;
-	r.aimed = target == CIVIL_TARGET_PERSON;
-	g_array_append_val(found, r);
+	if (threshold > 0 && threshold < CIVIL_HEAT_MAX)
+		h->threshold = threshold;
 }
 
-/* What the cue e at words [i, i + len) is made of by whom it is aimed
- * at (and by quotation marks), as a factor of its weight. */
-static double cue_factor(const heat_entry_t *e, const struct heat_word *v,
-			 size_t n, size_t i, size_t len, bool curt,
-			 civil_heat_target_t *t)
+double civil_heat_threshold(const civil_heat_t *h)
 {
-	double f;
-
-	*t = heat_entry_says_you(e) ? CIVIL_TARGET_PERSON
-				    : heat_target(v, n, i, i + len);
-	f = heat_target_factor(heat_entry_category(e), *t, curt);
-	/* In quotation marks it is a mention: someone else's words, a name,
-	 * an example. */
-	if (v[i].quoted && v[i + len - 1].quoted)
-		f *= 0.5;
-	return f;
+	return h->threshold;
 }
 
-/* w, a cue's (or signal's) weight at target t, with what the reader's
- * corrections taught civil about it: never below nothing.  The feature
- * goes into feats, when asked for, and what was learned into found as a
- * reason of its own, so that --explain shows it. */
-static double learned_weight(const civil_heat_t *h, const char *category,
-			     const char *phrase, civil_heat_target_t t,
-			     double w, const char *match, size_t match_len,
-			     GArray *found, GArray *feats)
-{
-	struct civil_buf why = CIVIL_BUF_INIT;
-	double d = h->learned ? heat_learned_delta(h->learned, category, phrase,
-						   t, &why)
-			      : 0;
-
-	w = w + d > 0 ? w + d : 0;
-	if (w > 0)
-		add_reason(found, category, match, match_len, w, t);
-	if (feats) {
-		struct heat_feature f = { category, phrase, t, w };
-		bool dup = false;
-
-		for (guint i = 0; i < feats->len && !dup; i++) {
-			const struct heat_feature *o =
-				&g_array_index(feats, struct heat_feature, i);
-
-			dup = o->phrase == phrase && o->target == t &&
-			      !strcmp(o->category, category);
-		}
-		if (!dup)
-			g_array_append_val(feats, f);
-	}
-	if (d != 0)
-		add_reason(found, why.buf, match, match_len,
-			   round(d * 100) / 100, CIVIL_TARGET_NONE);
-	civil_buf_release(&why);
-	return w;
-}
-
-/* Each lexicon cue of the sentence, once, weighed by its target; factor
- * gets, for each word of a cue, what its target made of it (0 for words
- * of an "ignore" phrase), for the learned layer. */
-static double lexicon_hits(const civil_heat_t *h, const struct heat_word *v,
-			   size_t n, bool curt, double *factor, GArray *found,
-			   GArray *feats)
-{
-	const heat_entry_t *seen[MAX_REASONS];
-	size_t n_seen = 0;
-	double score = 0;
-
-	for (size_t i = 0; i < n;) {
-		const heat_entry_t *e = heat_lexicon_match(h, v, i, n);
-		size_t len = e ? heat_entry_len(e) : 1;
-		civil_heat_target_t t = CIVIL_TARGET_NONE;
-		double f = 1.0, w;
-		bool dup = false;
-
-		if (!e) {
-			i++;
-			continue;
-		}
-		for (size_t j = 0; j < n_seen; j++)
-			dup |= seen[j] == e;
-		f = heat_entry_ignored(e)
-			    ? 0
-			    : cue_factor(e, v, n, i, len, curt, &t);
-		for (size_t k = i; k < i + len; k++)
-			factor[k] = MIN(factor[k], f);
-		w = heat_entry_weight(e) * f;
-		if (!heat_entry_ignored(e) && !dup && n_seen < MAX_REASONS) {
-			const char *a = v[i].src;
-			const char *b =
-				v[i + len - 1].src + v[i + len - 1].src_len;
-
-			seen[n_seen++] = e;
-			score += learned_weight(h, heat_entry_category(e),
-						heat_entry_phrase(e), t, w, a,
-						(size_t)(b - a), found, feats);
-		}
-		i += len;
-	}
-	return score;
-}
-
-/* SHOUTING: three capitalised words in a row, two of them ordinary words
- * (so that "ACPI PCI MSI", "INVALID FIELD IN CDB" or "NO-BREAK SPACE" are
- * not), in a sentence that has lower case too or ends in '!' or '?' (so
- * that a heading is not). */
-static double shouting(const civil_heat_t *h, const char *s, size_t len,
-		       const struct heat_word *v, size_t n, GArray *found,
-		       GArray *feats)
-{
-	bool lower = false;
-
-	for (size_t i = 0; i < n; i++)
-		lower |= !v[i].upper && !v[i].code;
-	if (!lower && (!len || !strchr("!?", s[len - 1])))
-		return 0;
-	for (size_t i = 0; i < n;) {
-		size_t j = i, common = 0;
-
-		if (!v[i].upper) {
-			i++;
-			continue;
-		}
-		/* Common words of two letters or more: "I/O API" is not. */
-		while (j < n && v[j].upper && (j == i || !v[j].brk)) {
-			common += v[j].shout_word && v[j].src_len >= 2;
-			j++;
-		}
-		if (j - i >= 3 && common >= 2) {
-			const char *b = v[j - 1].src + v[j - 1].src_len;
-			/* 'NO SLOP PLEASE' in quotes is a slogan cited. */
-			double w = v[i].quoted && v[j - 1].quoted ? 0.75 : 1.5;
-
-			return learned_weight(
-				h, "shouting", NULL, CIVIL_TARGET_NONE, w,
-				v[i].src, (size_t)(b - v[i].src), found, feats);
-		}
-		i = j;
-	}
-	return 0;
-}
-
-/* "!!", "?!", "??": exasperation, once a sentence. */
-static double exclamation(const civil_heat_t *h, const char *s, size_t len,
-			  GArray *found, GArray *feats)
-{
-	for (size_t i = 0; i + 1 < len; i++) {
-		if ((s[i] == '!' || s[i] == '?') &&
-		    (s[i + 1] == '!' || s[i + 1] == '?')) {
-			size_t j = i;
-
-			while (j < len && (s[j] == '!' || s[j] == '?'))
-				j++;
-			return learned_weight(h, "exclamation", NULL,
-					      CIVIL_TARGET_NONE, 1.0, s + i,
-					      j - i, found, feats);
-		}
-	}
-	return 0;
-}
-
-/* One ordinary word in capitals in a sentence that is not shouting:
- * "it is NOT fine", "you SHOULD".  Kernel mail stresses words so all the
- * time ("this is NOT a fix"); it only adds to other heat. */
-static double emphasis(const civil_heat_t *h, const struct heat_word *v,
-		       size_t n, GArray *found, GArray *feats)
-{
-	size_t caps = 0, lower = 0, hit = n;
-
-	for (size_t i = 0; i < n; i++) {
-		if (!v[i].upper && !v[i].code)
-			lower++;
-		else if (v[i].src_len >= 3 && v[i].shout_word && ++caps)
-			hit = i;
-	}
-	if (hit == n || caps > 2 || lower < 2)
-		return 0;
-	return learned_weight(h, "emphasis", NULL, CIVIL_TARGET_NONE, 0.5,
-			      v[hit].src, v[hit].src_len, found, feats);
-}
-
-/* The learned layer's weighty phrases in the sentence ("you idiot"),
- * which a reader's corrections can make cues of their own where the
- * lexicon has none (learn.c); they weigh nothing until they do. */
-#define PHRASE_WEIGHT 1.5
-
-static double phrase_hits(const civil_heat_t *h, const struct heat_word *v,
-			  size_t n, GArray *found, GArray *feats)
-{
-	GArray *grams;
-	double *ones, score = 0;
-
-	if (!h->model || !h->learned ||
-	    (!feats && !heat_learned_has_phrases(h->learned)))
-		return 0;
-	grams = g_array_new(FALSE, FALSE, sizeof(struct heat_gram));
-	ones = g_new(double, n ? n : 1);
-	for (size_t k = 0; k < n; k++)
-		ones[k] = 1.0;
-	heat_model_grams(h->model, v, n, ones, grams);
-	for (guint i = 0; i < grams->len; i++) {
-		const struct heat_gram *g =
-			&g_array_index(grams, struct heat_gram, i);
-
-		if (g->weight >= PHRASE_WEIGHT)
-			score += learned_weight(h, "phrase", g->phrase,
-						CIVIL_TARGET_NONE, 0, g->src,
-						g->src_len, found, feats);
-	}
-	g_free(ones);
-	g_array_free(grams, TRUE);
-	return score;
-}
-
-/* A sentence's cues, and its phrases the model knows. */
-static void score_sentence(const civil_heat_t *h, const char *s,
-			   struct sentence *st, bool curt, bool with_model,
-			   GArray *words, GArray *found, GArray *feats)
-{
-	const struct heat_word *v;
-	double score, *factor;
-
-	st->first = found->len;
-	g_array_set_size(words, 0);
-	heat_split_words(s, st->len, words);
-	v = (const struct heat_word *)(void *)words->data;
-	factor = g_new(double, words->len ? words->len : 1);
-	for (guint k = 0; k < words->len; k++)
-		factor[k] = 1.0;
-	score = lexicon_hits(h, v, words->len, curt, factor, found, feats);
-	score += shouting(h, s, st->len, v, words->len, found, feats);
-	if (!score || found->len == st->first)
-		score += emphasis(h, v, words->len, found, feats);
-	score += exclamation(h, s, st->len, found, feats);
-	score += phrase_hits(h, v, words->len, found, feats);
-	st->score = score;
-	st->n = found->len - st->first;
-	if (h->model && with_model) {
-		st->grams = g_array_new(FALSE, FALSE, sizeof(struct heat_gram));
-		heat_model_grams(h->model, v, words->len, factor, st->grams);
-	}
-	g_free(factor);
-}
+/* ---- sentences ---- */
 
 /* A line of code in prose is not prose. */
 static bool code_line(const char *l, size_t n)
@@ -369,6 +127,10 @@ static bool code_line(const char *l, size_t n)
 		return true;
 	return n >= 2 && (l[0] == '+' || l[0] == '-') && l[1] == '\t';
 }
+
+struct span {
+	size_t off, len;
+};
 
 /* The prose of text: code lines dropped, each paragraph's lines joined
  * with spaces, paragraphs ended by '\n'.  Then its sentences: ended by
@@ -416,105 +178,177 @@ static void prose_sentences(const char *text, size_t len,
 		while (a < c && isspace((unsigned char)prose->buf[a]))
 			a++;
 		if (c > a) {
-			struct sentence st = { a, c - a, 0, 0, 0, NULL };
+			struct span st = { a, c - a };
 
-			g_array_append_val(out, st);
+			/* Trailing blanks are not part of it. */
+			while (st.len && isspace((unsigned char)prose
+							 ->buf[a + st.len - 1]))
+				st.len--;
+			if (st.len)
+				g_array_append_val(out, st);
 		}
 		a = c;
 	}
 }
 
-static int by_double_desc(const void *a, const void *b)
+/* A "sentence" of nothing but a smiley (";-)" after a full stop) is the
+ * mark of a joke on the sentence before it. */
+static bool only_smiley(const char *s, size_t n)
 {
-	double x = *(const double *)a, y = *(const double *)b;
+	bool any = false;
 
-	return (x < y) - (x > y);
+	for (size_t i = 0; i < n; i++)
+		if (isalnum((unsigned char)s[i]))
+			return false;
+		else if (!isspace((unsigned char)s[i]))
+			any = true;
+	return any && heat_has_smiley(s, n);
 }
 
-/* Heat is local: a message is as hot as its hottest passage of
- * PASSAGE_SENTENCES sentences in a row, the hottest of them counting
- * fully and each next one a little less.  One outburst is heat; cues
- * scattered over a long mail ("obviously" here, "annoying" three
- * paragraphs on) are not, and the whole mail scored as one sum made
- * every long proposal on a discussion list look heated.  The learned
- * layer adds what it makes of the same passage's phrases. */
-#define PASSAGE_SENTENCES 3
-
-struct passage {
-	double heat;  /* cues and model together */
-	double model; /* the model's part */
-	size_t at;    /* first sentence */
-};
-
-static double cue_heat(const struct sentence *v, size_t n)
+double heat_score_of(double z)
 {
-	double in[PASSAGE_SENTENCES], sum = 0, weight = 1;
-	size_t m = 0;
+	return CIVIL_HEAT_MAX / (1.0 + exp(-z));
+}
 
-	for (size_t j = 0; j < n && m < PASSAGE_SENTENCES; j++)
-		in[m++] = v[j].score;
-	qsort(in, m, sizeof(*in), by_double_desc);
-	for (size_t k = 0; k < m && in[k] > 0; k++) {
-		sum += in[k] * weight;
-		weight *= 0.85;
+double heat_threshold_logit(const civil_heat_t *h)
+{
+	double p = h->threshold / CIVIL_HEAT_MAX;
+
+	return log(p / (1 - p));
+}
+
+static civil_heat_class_t class_of(const civil_heat_t *h,
+				   const double z[HEAT_HEADS])
+{
+	if (z[HEAT_HEAD_HEATED] >= heat_threshold_logit(h))
+		return CIVIL_HEAT_HEATED;
+	return z[HEAT_HEAD_HARSH] >= 0 ? CIVIL_HEAT_SHARP : CIVIL_HEAT_CALM;
+}
+
+/* What the reader's corrections taught about key, into the heated
+ * head's logit. */
+static double learned(const civil_heat_t *h, const char *key, unsigned *count)
+{
+	*count = 0;
+	return h->learned ? heat_learned_delta(h->learned, key, count) : 0;
+}
+
+/* The keys a correction can move in a sentence: its cues at their
+ * targets, and the sentence itself. */
+static void sentence_keys(const struct heat_fset *fs, const char *s, size_t len,
+			  GPtrArray *keys)
+{
+	struct civil_buf k = CIVIL_BUF_INIT;
+
+	for (guint i = 0; i < fs->feats->len; i++) {
+		const struct heat_feat *f =
+			&g_array_index(fs->feats, struct heat_feat, i);
+
+		if (f->kind == HEAT_FEAT_PHRASE)
+			g_ptr_array_add(keys,
+					g_strdup_printf("cue %s",
+							heat_feat_name(fs, f)));
 	}
-	return sum;
+	heat_sentence_key(s, len, &k);
+	g_ptr_array_add(keys, civil_buf_detach(&k));
 }
 
-static double passage_logit(const struct heat_model *m,
-			    const struct sentence *v, size_t n, bool aimed)
+/* z[] of a sentence whose features are fs, with what was learned. */
+static void logits(const civil_heat_t *h, const struct heat_fset *fs,
+		   const char *s, size_t len, double z[HEAT_HEADS])
 {
-	const GArray *grams[PASSAGE_SENTENCES];
-	size_t k;
+	struct civil_buf key = CIVIL_BUF_INIT;
+	unsigned count;
 
-	for (k = 0; k < n && k < PASSAGE_SENTENCES; k++)
-		grams[k] = v[k].grams;
-	return heat_model_logit(m, grams, k, aimed);
-}
+	for (int k = 0; k < HEAT_HEADS; k++)
+		z[k] = h->model ? heat_model_bias(h->model, k) : -10;
+	if (!h->model)
+		return;
+	for (guint i = 0; i < fs->feats->len; i++) {
+		const struct heat_feat *f =
+			&g_array_index(fs->feats, struct heat_feat, i);
+		double w[HEAT_HEADS];
 
-/* The learned layer was trained on review and issue comments of a few
- * sentences.  It weighs in on messages of that kind and leaves long mail,
- * where one word among many paragraphs of technical argument is not the
- * tone of the whole, to the lexicon, whose cues know whom they are aimed
- * at.  It adds to a passage where the lexicon found something, so that
- * it weighs how a cue is said ("just add your damn tree"), never makes
- * heat of ordinary words on its own ("being a", "maintainers"). */
-#define MODEL_SENTENCES 5
-
-/* A message no longer than a passage is all the argument there is:
- * contempt or swearing in it is curt dismissal, not critique inside a
- * technical argument, and keeps its full weight (target.c). */
-#define CURT_SENTENCES PASSAGE_SENTENCES
-
-static struct passage hottest_passage(const civil_heat_t *h,
-				      const struct sentence *v, size_t n)
-{
-	struct passage best = { 0, 0, 0 };
-
-	for (size_t i = 0; i < n; i++) {
-		double cues = cue_heat(v + i, n - i), model = 0;
-
-		if (v[i].grams && cues > 0)
-			model = heat_model_heat(
-				h->model,
-				passage_logit(h->model, v + i, n - i, true));
-		if (cues + model > best.heat) {
-			best.heat = cues + model;
-			best.model = model;
-			best.at = i;
-		}
+		heat_model_weights(h->model, f->hash, w);
+		for (int k = 0; k < HEAT_HEADS; k++)
+			z[k] += f->value * w[k];
 	}
-	return best;
+	if (!h->learned || heat_learned_empty(h->learned))
+		return;
+	for (guint i = 0; i < fs->feats->len; i++) {
+		const struct heat_feat *f =
+			&g_array_index(fs->feats, struct heat_feat, i);
+
+		if (f->kind != HEAT_FEAT_PHRASE)
+			continue;
+		civil_buf_reset(&key);
+		civil_buf_addf(&key, "cue %s", heat_feat_name(fs, f));
+		z[HEAT_HEAD_HEATED] += learned(h, key.buf, &count);
+	}
+	civil_buf_reset(&key);
+	heat_sentence_key(s, len, &key);
+	z[HEAT_HEAD_HEATED] += learned(h, key.buf, &count);
+	civil_buf_release(&key);
 }
+
+/* The words and features of one sentence. */
+static void one_sentence(const civil_heat_t *h, const char *s, size_t len,
+			 const struct heat_ctx *ctx, GArray *words,
+			 struct heat_fset *fs)
+{
+	g_array_set_size(words, 0);
+	heat_split_words(s, len, words);
+	heat_features(h, (const struct heat_word *)(void *)words->data,
+		      words->len, s, len, ctx, fs);
+}
+
+void heat_each_sentence(const civil_heat_t *h, const char *text, size_t len,
+			struct civil_buf *prose, bool all_names,
+			heat_sentence_fn fn, void *arg)
+{
+	GArray *sent = g_array_new(FALSE, FALSE, sizeof(struct span));
+	GArray *words = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
+	struct heat_fset fs;
+	struct heat_ctx ctx = { false, false };
+	size_t real = 0;
+
+	heat_fset_init(&fs);
+	fs.all_names = all_names;
+	prose_sentences(text, len, prose, sent);
+	for (guint i = 0; i < sent->len; i++) {
+		const struct span *sp = &g_array_index(sent, struct span, i);
+
+		real += !only_smiley(prose->buf + sp->off, sp->len);
+	}
+	ctx.curt = real <= 3;
+	for (guint i = 0; i < sent->len; i++) {
+		const struct span *sp = &g_array_index(sent, struct span, i);
+		const char *s = prose->buf + sp->off;
+
+		if (only_smiley(s, sp->len))
+			continue;
+		ctx.joke = i + 1 < sent->len &&
+			   only_smiley(prose->buf + sp[1].off, sp[1].len);
+		one_sentence(h, s, sp->len, &ctx, words, &fs);
+		fn(h, s, sp->len, i, &ctx,
+		   (const struct heat_word *)(void *)words->data, words->len,
+		   &fs, arg);
+	}
+	heat_fset_release(&fs);
+	g_array_free(words, TRUE);
+	g_array_free(sent, TRUE);
+}
+
+/* ---- what a reader is told ---- */
 
 /* The sentence as a reader sees it: one line, not too long. */
 static char *sentence_text(const char *s, size_t len)
 {
 	struct civil_buf b = CIVIL_BUF_INIT;
 
-	for (size_t i = 0; i < len && b.len < 200; i++)
+	for (size_t i = 0; i < len && b.len < SENTENCE_SHOWN; i++)
 		civil_buf_addch(&b, isspace((unsigned char)s[i]) ? ' ' : s[i]);
-	if (b.len >= 200) {
+	if (b.len >= SENTENCE_SHOWN) {
 		/* Don't cut a UTF-8 sequence in half. */
 		while (b.len &&
 		       ((unsigned char)b.buf[b.len - 1] & 0xc0) == 0x80)
@@ -527,189 +361,354 @@ static char *sentence_text(const char *s, size_t len)
 	return civil_buf_detach(&b);
 }
 
-static int by_gram_weight_desc(const void *a, const void *b)
-{
-	const struct heat_gram *x = a, *y = b;
+/* A form feature in a reader's words. */
+static const struct {
+	const char *name, *says;
+} forms[] = {
+	{ "s:you-subject", "'you' as the subject" },
+	{ "s:you-even", "'you even', 'you actually'" },
+	{ "s:you-failing", "the reader said to fail ('you haven't read')" },
+	{ "s:you-keep", "'you keep'" },
+	{ "s:you-clearly", "'you clearly', 'obviously you'" },
+	{ "s:2p-again", "'once again' at the reader" },
+	{ "s:you-people", "'you people'" },
+	{ "s:your", "'your' said of a person" },
+	{ "s:your-work", "'your' work" },
+	{ "s:2p", "says 'you'" },
+	{ "s:2p-density", "'you' again and again" },
+	{ "s:2p-question", "a question at the reader" },
+	{ "s:imperative-2p", "an order to the reader" },
+	{ "s:imperative", "an order" },
+	{ "s:third-person", "speaks of him or her" },
+	{ "s:people", "speaks of people" },
+	{ "s:question", "a question" },
+	{ "s:curt", "a curt message" },
+	{ "s:short", "a short sentence" },
+	{ "s:shouting", "shouting" },
+	{ "s:exclamation", "'!!' or '?!'" },
+	{ "s:emphasis", "a word in capitals" },
+	{ "s:negation", "a negation" },
+	{ "s:hedge", "a hedge" },
+	{ "s:conduct-talk", "talk about conduct" },
+	{ "s:self", "speaks of oneself" },
+	{ "s:self-subject", "'I' as the subject" },
+};
 
-	return (x->aimed < y->aimed) - (x->aimed > y->aimed);
+static const char *const target_says[] = { "", " at a person",
+					   " at a person's work", " about code",
+					   " said of oneself" };
+
+/* A feature's name in a reader's words (into out), or false for one a
+ * reader is not told of by itself. */
+static bool says_feature(const struct heat_fset *fs, const struct heat_feat *f,
+			 struct civil_buf *out)
+{
+	const char *name = heat_feat_name(fs, f);
+	const char *at;
+
+	civil_buf_reset(out);
+	switch (f->kind) {
+	case HEAT_FEAT_CUE:
+		at = strchr(name, '@');
+		civil_buf_add(out, name,
+			      at ? (size_t)(at - name) : strlen(name));
+		civil_buf_adds(out, target_says[f->target]);
+		return true;
+	case HEAT_FEAT_FORM:
+		for (size_t i = 0; i < G_N_ELEMENTS(forms); i++)
+			if (!strcmp(name, forms[i].name)) {
+				civil_buf_adds(out, forms[i].says);
+				return true;
+			}
+		return false;
+	default:
+		return false;
+	}
 }
 
-/* The phrases that carried the model's part of the hottest passage: its
- * three weightiest, each with the sentence it is in. */
-#define MODEL_REASONS	    3
-#define MODEL_REASON_WEIGHT 0.5
+struct reason_draft {
+	double c;		   /* what it added to the logit */
+	const struct heat_feat *f; /* NULL: the wording, or learned */
+	char *signal;
+};
 
-static void model_reasons(const civil_heat_t *h, const struct sentence *v,
-			  size_t n, const struct passage *p,
-			  const struct civil_buf *prose, GArray *kept)
+static int by_c_desc(const void *a, const void *b)
 {
-	GArray *all = g_array_new(FALSE, FALSE, sizeof(struct heat_gram));
-	GHashTable *seen = g_hash_table_new(NULL, NULL);
+	const struct reason_draft *x = a, *y = b;
 
-	for (size_t s = p->at; s < n && s < p->at + PASSAGE_SENTENCES; s++)
-		for (guint i = 0; i < v[s].grams->len; i++) {
-			struct heat_gram g =
-				g_array_index(v[s].grams, struct heat_gram, i);
+	return (x->c < y->c) - (x->c > y->c);
+}
 
-			/* A phrase of little weight ("kind of", "ever")
-			 * explains nothing to a reader. */
-			if (g.aimed < MODEL_REASON_WEIGHT ||
-			    !g_hash_table_add(seen, (gpointer)g.phrase))
-				continue;
-			g_array_append_val(all, g);
+/* The reasons of one sentence that is sharp or heated: what added most
+ * to the head that made it so, a reader's feature each; a cue carries
+ * what its phrase and its surroundings added too. */
+static void sentence_reasons(const civil_heat_t *h, const char *s, size_t len,
+			     size_t index, const struct heat_word *v, size_t n,
+			     const struct heat_fset *fs,
+			     civil_heat_class_t klass, GArray *out)
+{
+	int head =
+		klass == CIVIL_HEAT_HEATED ? HEAT_HEAD_HEATED : HEAT_HEAD_HARSH;
+	GArray *d = g_array_new(FALSE, TRUE, sizeof(struct reason_draft));
+	struct civil_buf name = CIVIL_BUF_INIT, key = CIVIL_BUF_INIT;
+	double words = 0;
+	char *shown = NULL;
+	unsigned count;
+
+	for (guint i = 0; i < fs->feats->len; i++) {
+		const struct heat_feat *f =
+			&g_array_index(fs->feats, struct heat_feat, i);
+		double w[HEAT_HEADS], c;
+		struct reason_draft r = { 0, f, NULL };
+
+		heat_model_weights(h->model, f->hash, w);
+		c = f->value * w[head];
+		if (f->kind == HEAT_FEAT_WORD) {
+			words += c;
+			continue;
 		}
-	if (all->len)
-		qsort(all->data, all->len, sizeof(struct heat_gram),
-		      by_gram_weight_desc);
-	for (guint i = 0; i < all->len && i < MODEL_REASONS; i++) {
-		const struct heat_gram *g =
-			&g_array_index(all, struct heat_gram, i);
-		const struct sentence *in = v + p->at;
-		civil_heat_reason_t r = { 0 };
+		if (f->kind == HEAT_FEAT_PHRASE || f->kind == HEAT_FEAT_MOD) {
+			/* Into the cue of the same words. */
+			for (guint k = 0; k < d->len; k++) {
+				struct reason_draft *o = &g_array_index(
+					d, struct reason_draft, k);
 
-		/* The sentence whose text holds the phrase's words. */
-		for (size_t s = p->at; s < n && s < p->at + PASSAGE_SENTENCES;
-		     s++)
-			if (g->src >= prose->buf + v[s].off &&
-			    g->src < prose->buf + v[s].off + v[s].len)
-				in = v + s;
-		r.signal = strdup("model");
-		r.match = strndup(g->src, g->src_len);
-		r.weight = round(heat_model_scale(h->model) * g->aimed * 100) /
-			   100;
-		r.sentence = sentence_text(prose->buf + in->off, in->len);
-		if (kept->len < MAX_REASONS)
-			g_array_append_val(kept, r);
-		else
-			free(r.signal), free(r.match), free(r.sentence);
+				if (o->f && o->f->kind == HEAT_FEAT_CUE &&
+				    o->f->w0 == f->w0)
+					o->c += c;
+			}
+			if (f->kind == HEAT_FEAT_PHRASE &&
+			    head == HEAT_HEAD_HEATED) {
+				civil_buf_reset(&key);
+				civil_buf_addf(&key, "cue %s",
+					       heat_feat_name(fs, f));
+				r.c = learned(h, key.buf, &count);
+				if (r.c != 0) {
+					r.f = f;
+					r.signal = g_strdup_printf(
+						"learned %+.2f from %u "
+						"correction%s",
+						r.c, count,
+						count == 1 ? "" : "s");
+					g_array_append_val(d, r);
+				}
+			}
+			continue;
+		}
+		if (!says_feature(fs, f, &name))
+			continue;
+		r.c = c;
+		r.signal = civil_buf_detach(&name);
+		g_array_append_val(d, r);
 	}
-	g_hash_table_destroy(seen);
-	g_array_free(all, TRUE);
+	if (words > 0) {
+		struct reason_draft r = {
+			words, NULL,
+			g_strdup(klass == CIVIL_HEAT_HEATED
+					 ? "wording like heated mail"
+					 : "wording like sharp mail")
+		};
+
+		g_array_append_val(d, r);
+	}
+	if (head == HEAT_HEAD_HEATED) {
+		heat_sentence_key(s, len, &key);
+		if (learned(h, key.buf, &count) != 0) {
+			struct reason_draft r = { 0, NULL, NULL };
+
+			r.c = learned(h, key.buf, &count);
+			r.signal = g_strdup_printf(
+				"learned %+.2f from %u correction%s of this "
+				"sentence",
+				r.c, count, count == 1 ? "" : "s");
+			g_array_append_val(d, r);
+		}
+	}
+	qsort(d->data, d->len, sizeof(struct reason_draft), by_c_desc);
+	shown = sentence_text(s, len);
+	for (guint k = 0, kept = 0; k < d->len; k++) {
+		struct reason_draft *r =
+			&g_array_index(d, struct reason_draft, k);
+		civil_heat_reason_t why = { 0 };
+
+		/* The first always, then what added a fair part. */
+		if (out->len >= MAX_REASONS || kept >= 4 ||
+		    (kept && r->c < 0.25 && strncmp(r->signal, "learned", 7))) {
+			g_free(r->signal);
+			continue;
+		}
+		why.signal = strdup(r->signal);
+		g_free(r->signal);
+		if (r->f && r->f->nw && r->f->w0 < n) {
+			size_t last = MIN((size_t)r->f->w0 + r->f->nw, n) - 1;
+			const char *a = v[r->f->w0].src;
+
+			why.match = strndup(
+				a, (size_t)(v[last].src + v[last].src_len - a));
+		} else {
+			why.match = strdup("");
+		}
+		why.sentence = strdup(shown);
+		why.weight = round(r->c * 100) / 100;
+		why.target = r->f ? (civil_heat_target_t)r->f->target
+				  : CIVIL_TARGET_NONE;
+		why.klass = klass;
+		why.at = (unsigned)index;
+		g_array_append_val(out, why);
+		kept++;
+	}
+	free(shown);
+	civil_buf_release(&name);
+	civil_buf_release(&key);
+	g_array_free(d, TRUE);
+}
+
+/* ---- scoring ---- */
+
+struct hot {
+	size_t index, off, len; /* the sentence, in the prose */
+	struct heat_ctx ctx;
+	double z[HEAT_HEADS];
+	civil_heat_class_t klass;
+};
+
+struct scoring {
+	const struct civil_buf *prose;
+	GArray *hot; /* struct hot, of the sharp and heated sentences */
+	double best; /* the heated head's highest logit */
+	bool any;
+};
+
+static void score_one(const civil_heat_t *h, const char *s, size_t len,
+		      size_t index, const struct heat_ctx *ctx,
+		      const struct heat_word *v, size_t n,
+		      const struct heat_fset *fs, void *arg)
+{
+	struct scoring *sc = arg;
+	struct hot x = { index,	   (size_t)(s - sc->prose->buf),
+			 len,	   *ctx,
+			 { 0, 0 }, CIVIL_HEAT_CALM };
+
+	logits(h, fs, s, len, x.z);
+	if (!sc->any || x.z[HEAT_HEAD_HEATED] > sc->best)
+		sc->best = x.z[HEAT_HEAD_HEATED];
+	sc->any = true;
+	x.klass = class_of(h, x.z);
+	if (x.klass != CIVIL_HEAT_CALM)
+		g_array_append_val(sc->hot, x);
+}
+
+static int by_heat_desc(const void *a, const void *b)
+{
+	const struct hot *x = a, *y = b;
+
+	if (x->klass != y->klass)
+		return (int)y->klass - (int)x->klass;
+	return (x->z[0] < y->z[0]) - (x->z[0] > y->z[0]);
+}
+
+/* The reasons of the hottest sentences, hottest first: only those are
+ * read again, and calm mail, nearly all mail, has none. */
+static GArray *explain(const civil_heat_t *h, const char *prose,
+		       const struct hot *v, size_t n)
+{
+	GArray *reasons = g_array_new(FALSE, TRUE, sizeof(civil_heat_reason_t));
+	GArray *words = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
+	struct heat_fset fs;
+
+	heat_fset_init(&fs);
+	for (size_t k = 0; k < n; k++) {
+		const char *s = prose + v[k].off;
+
+		one_sentence(h, s, v[k].len, &v[k].ctx, words, &fs);
+		sentence_reasons(h, s, v[k].len, v[k].index,
+				 (const struct heat_word *)(void *)words->data,
+				 words->len, &fs, v[k].klass, reasons);
+	}
+	heat_fset_release(&fs);
+	g_array_free(words, TRUE);
+	return reasons;
 }
 
 void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 			   civil_heat_score_t *out)
 {
-	heat_score_features(h, text, len, out, NULL);
-}
-
-void heat_score_features(const civil_heat_t *h, const char *text, size_t len,
-			 civil_heat_score_t *out, GArray *feats)
-{
 	struct civil_buf prose = CIVIL_BUF_INIT;
-	GArray *sent = g_array_new(FALSE, FALSE, sizeof(struct sentence));
-	GArray *found = g_array_new(FALSE, FALSE, sizeof(civil_heat_reason_t));
-	GArray *kept = g_array_new(FALSE, FALSE, sizeof(civil_heat_reason_t));
-	GArray *words = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
-	struct sentence *v;
-	struct passage best;
-	guint *order;
+	struct scoring sc = { &prose, NULL, 0, false };
 
 	memset(out, 0, sizeof(*out));
-	prose_sentences(text, len, &prose, sent);
-	v = (struct sentence *)(void *)sent->data;
-	for (guint i = 0; i < sent->len; i++)
-		score_sentence(h, prose.buf + v[i].off, &v[i],
-			       sent->len <= CURT_SENTENCES,
-			       sent->len <= MODEL_SENTENCES, words, found,
-			       feats);
-	g_array_free(words, TRUE);
-	best = hottest_passage(h, v, sent->len);
-	out->score = best.heat;
-	/* The model's phrases come first when they weigh most. */
-	if (best.model > 0 && best.model >= best.heat - best.model)
-		model_reasons(h, v, sent->len, &best, &prose, kept);
-	/* Then the cues of every sentence that fired, hottest first. */
-	order = g_new(guint, sent->len ? sent->len : 1);
-	for (guint i = 0; i < sent->len; i++)
-		order[i] = i;
-	for (guint i = 1; i < sent->len; i++)
-		for (guint j = i;
-		     j > 0 && v[order[j]].score > v[order[j - 1]].score; j--) {
-			guint t = order[j];
-
-			order[j] = order[j - 1];
-			order[j - 1] = t;
-		}
-	for (guint i = 0; i < sent->len; i++) {
-		struct sentence *s = &v[order[i]];
-
-		if (s->score <= 0)
-			break;
-		for (guint k = s->first; k < s->first + s->n; k++) {
-			civil_heat_reason_t *f =
-				&g_array_index(found, civil_heat_reason_t, k);
-			civil_heat_reason_t r = *f;
-
-			/* Ownership moves to kept, or nowhere: either way
-			 * found lets go of it. */
-			f->signal = f->match = NULL;
-			if (kept->len >= MAX_REASONS) {
-				free(r.signal);
-				free(r.match);
-				continue;
-			}
-			r.sentence = sentence_text(prose.buf + s->off, s->len);
-			g_array_append_val(kept, r);
-		}
-	}
-	if (best.model > 0 && best.model < best.heat - best.model)
-		model_reasons(h, v, sent->len, &best, &prose, kept);
-	/* What is left belonged to sentences after the first calm one. */
-	for (guint k = 0; k < found->len; k++) {
-		free(g_array_index(found, civil_heat_reason_t, k).signal);
-		free(g_array_index(found, civil_heat_reason_t, k).match);
-	}
-	for (guint i = 0; i < sent->len; i++)
-		if (v[i].grams)
-			g_array_free(v[i].grams, TRUE);
-	g_free(order);
-	out->n_reasons = kept->len;
-	out->reasons = (civil_heat_reason_t *)(void *)g_array_free(kept, FALSE);
-	out->score = round(out->score * 100) / 100;
-	g_array_free(found, TRUE);
-	g_array_free(sent, TRUE);
-	civil_buf_release(&prose);
-}
-
-/* The model's logit for text's hottest passage (its bias for text with
- * no sentence): what scripts/heat_model.py computes, for the test that
- * holds the two together. */
-double heat_model_text_logit(const civil_heat_t *h, const char *text,
-			     size_t len)
-{
-	struct civil_buf prose = CIVIL_BUF_INIT;
-	GArray *sent = g_array_new(FALSE, FALSE, sizeof(struct sentence));
-	GArray *found = g_array_new(FALSE, FALSE, sizeof(civil_heat_reason_t));
-	GArray *words = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
-	struct sentence *v;
-	double best = -HUGE_VAL;
-
 	if (!h->model)
-		return 0;
-	prose_sentences(text, len, &prose, sent);
-	v = (struct sentence *)(void *)sent->data;
-	for (guint i = 0; i < sent->len; i++)
-		score_sentence(h, prose.buf + v[i].off, &v[i], false, true,
-			       words, found, NULL);
-	g_array_free(words, TRUE);
-	for (guint i = 0; i < sent->len; i++) {
-		double l = passage_logit(h->model, v + i, sent->len - i, false);
+		return;
+	sc.hot = g_array_new(FALSE, FALSE, sizeof(struct hot));
+	heat_each_sentence(h, text, len, &prose, false, score_one, &sc);
+	if (sc.any)
+		out->score = round(heat_score_of(sc.best) * 100) / 100;
+	if (sc.hot->len) {
+		GArray *r;
 
-		if (l > best)
-			best = l;
+		g_array_sort(sc.hot, by_heat_desc);
+		out->klass = g_array_index(sc.hot, struct hot, 0).klass;
+		r = explain(h, prose.buf,
+			    (const struct hot *)(void *)sc.hot->data,
+			    MIN(sc.hot->len, MAX_SENTENCES));
+		out->n_reasons = r->len;
+		out->reasons =
+			(civil_heat_reason_t *)(void *)g_array_free(r, FALSE);
 	}
-	for (guint i = 0; i < sent->len; i++)
-		g_array_free(v[i].grams, TRUE);
-	for (guint k = 0; k < found->len; k++) {
-		free(g_array_index(found, civil_heat_reason_t, k).signal);
-		free(g_array_index(found, civil_heat_reason_t, k).match);
-	}
-	g_array_free(found, TRUE);
-	g_array_free(sent, TRUE);
+	/* A score just under the threshold is shown as such, never
+	 * rounded up to it. */
+	if (out->klass != CIVIL_HEAT_HEATED && out->score >= h->threshold)
+		out->score = floor(h->threshold * 100 - 1) / 100;
+	g_array_free(sc.hot, TRUE);
 	civil_buf_release(&prose);
-	return best == -HUGE_VAL ? heat_model_bias(h->model) : best;
 }
+
+/* ---- for learning ---- */
+
+struct collecting {
+	GArray *out;
+	const struct civil_buf *prose;
+};
+
+static void collect_one(const civil_heat_t *h, const char *s, size_t len,
+			size_t index, const struct heat_ctx *ctx,
+			const struct heat_word *v, size_t n,
+			const struct heat_fset *fs, void *arg)
+{
+	struct collecting *c = arg;
+	struct heat_scored x = { 0 };
+
+	(void)index;
+	(void)ctx;
+	(void)v;
+	(void)n;
+	x.off = (size_t)(s - c->prose->buf);
+	x.len = len;
+	logits(h, fs, s, len, x.z);
+	x.klass = class_of(h, x.z);
+	x.keys = g_ptr_array_new_with_free_func(g_free);
+	sentence_keys(fs, s, len, x.keys);
+	g_array_append_val(c->out, x);
+}
+
+void heat_score_sentences(const civil_heat_t *h, const char *text, size_t len,
+			  struct civil_buf *prose, GArray *out)
+{
+	struct collecting c = { out, prose };
+
+	if (h->model)
+		heat_each_sentence(h, text, len, prose, false, collect_one, &c);
+}
+
+void heat_scored_release(GArray *v)
+{
+	for (guint i = 0; i < v->len; i++)
+		g_ptr_array_free(g_array_index(v, struct heat_scored, i).keys,
+				 TRUE);
+	g_array_set_size(v, 0);
+}
+
+/* ---- scores ---- */
 
 void civil_heat_score_release(civil_heat_score_t *s)
 {
@@ -722,13 +721,26 @@ void civil_heat_score_release(civil_heat_score_t *s)
 	memset(s, 0, sizeof(*s));
 }
 
+const char *civil_heat_class_name(civil_heat_class_t k)
+{
+	switch (k) {
+	case CIVIL_HEAT_HEATED:
+		return "heated";
+	case CIVIL_HEAT_SHARP:
+		return "sharp";
+	default:
+		return "calm";
+	}
+}
+
 void civil_heat_reasons_line(const civil_heat_score_t *s, struct civil_buf *out)
 {
 	for (size_t i = 0; i < s->n_reasons; i++) {
 		const civil_heat_reason_t *r = &s->reasons[i];
 
-		civil_buf_addf(out, "%s%s '%s'%s", i ? "; " : "", r->signal,
-			       r->match, r->aimed ? " (at a person)" : "");
+		civil_buf_addf(out, "%s%s", i ? "; " : "", r->signal);
+		if (r->match && *r->match)
+			civil_buf_addf(out, " '%s'", r->match);
 	}
 }
 
@@ -743,71 +755,4 @@ void civil_heat_score_message(const civil_heat_t *h, civil_message_t *msg,
 	}
 	a = civil_message_authored(msg);
 	civil_heat_score_text(h, a, strlen(a), out);
-}
-
-static int by_date(const void *a, const void *b)
-{
-	const civil_heat_sample_t *x = a, *y = b;
-
-	return (x->date > y->date) - (x->date < y->date);
-}
-
-bool civil_heat_personal(const civil_heat_score_t *s, double threshold)
-{
-	double aimed = 0;
-
-	for (size_t i = 0; i < s->n_reasons; i++)
-		if (s->reasons[i].aimed)
-			aimed += s->reasons[i].weight;
-	return aimed >= threshold / 2;
-}
-
-/*
- * A thread is heated when it holds what a reader would call heat, not
- * when one cue turns up among fifty calm messages: a message a person
- * tagged heated (their verdict always wins), a heated message whose heat
- * is aimed at a person, heated messages from two people, or one message
- * twice as hot as the threshold.  A single heated message about code in
- * a long review is the message's heat, not the thread's.
- */
-void civil_thread_heat(const civil_heat_sample_t *v, size_t n, double threshold,
-		       civil_thread_heat_t *out)
-{
-	civil_heat_sample_t *sorted = calloc(n ? n : 1, sizeof(*sorted));
-	GHashTable *hot = g_hash_table_new(g_str_hash, g_str_equal);
-	bool by_hand = false, personal = false;
-	double first = 0, second = 0;
-
-	if (!sorted)
-		abort();
-	memset(out, 0, sizeof(*out));
-	out->messages = n;
-	if (n)
-		memcpy(sorted, v, n * sizeof(*v));
-	qsort(sorted, n, sizeof(*sorted), by_date);
-	for (size_t i = 0; i < n; i++) {
-		const civil_heat_sample_t *s = &sorted[i];
-		const char *who = s->author ? s->author : "";
-
-		if (s->score > out->peak)
-			out->peak = s->score;
-		by_hand |= s->by_hand;
-		if (s->score >= threshold || s->by_hand) {
-			out->heated++;
-			g_hash_table_add(hot, (gpointer)who);
-			personal |= s->personal;
-		}
-		if (i < n / 2)
-			first += s->score;
-		else
-			second += s->score;
-	}
-	out->people = g_hash_table_size(hot);
-	if (n >= 4)
-		out->escalating = second / (double)(n - n / 2) >
-				  first / (double)(n / 2) + threshold / 6;
-	out->is_heated = by_hand || personal || out->people >= 2 ||
-			 out->peak >= 2 * threshold;
-	g_hash_table_destroy(hot);
-	free(sorted);
 }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * heat.h - what the heat scorer's files share: the words of a sentence
- * (words.c), the lexicon (lexicon.c), whom a cue is aimed at (target.c)
- * and the learned layer (model.c).  heat.c puts them together.
+ * (words.c), the lexicon of cues (lexicon.c), whom a cue is aimed at
+ * (target.c), a sentence's features (features.c), the model that weighs
+ * them (model.c) and the reader's corrections (learned.c, learn.c).
+ * heat.c puts them together.
  */
 #ifndef CIVIL_HEAT_H
 #define CIVIL_HEAT_H
@@ -10,6 +12,7 @@
 #include <glib.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "civil.h"
 
@@ -24,7 +27,8 @@ enum heat_ref {
 	REF_PEOPLE, /* people, guys, maintainers, whoever */
 	REF_ME,	    /* I, me, my, we, our: the sender */
 	REF_THING,  /* this, that, it */
-	REF_NOUN,   /* code, patch, driver, firmware, tool: a thing by name */
+	REF_NOUN,   /* code, driver, firmware, tool: a thing by name */
+	REF_SUBMISSION, /* patch, series: in a review, the author's work */
 };
 
 struct heat_word {
@@ -46,14 +50,16 @@ struct heat_word {
 void heat_split_words(const char *s, size_t n, GArray *words);
 void heat_words_init(void);
 
-/* The scorer: a lexicon (lexicon.c) and, when there is one, a learned
- * layer (model.c). */
+/* The scorer: a lexicon (lexicon.c), the model (model.c), what the
+ * reader's corrections taught (learned.c), and the score from which a
+ * message is heated. */
 struct civil_heat {
 	struct block *blocks; /* the lexicon's entries live here */
 	GHashTable *exact;    /* first word -> first entry of its chain */
 	GHashTable *prefix3;  /* first 3 letters of a prefix word -> ... */
 	struct heat_model *model;
-	struct heat_learned *learned; /* the reader's corrections (learn.c) */
+	struct heat_learned *learned; /* the reader's corrections */
+	double threshold;	      /* CIVIL_HEAT_THRESHOLD unless set */
 };
 
 /* lexicon.c */
@@ -75,66 +81,131 @@ bool heat_entry_says_you(const heat_entry_t *e);
 /* The phrase as the lexicon wrote it ("<you> idiot*"), lower case. */
 const char *heat_entry_phrase(const heat_entry_t *e);
 
-/* learn.c: what a reader's corrections added to a cue (category and
- * phrase, phrase NULL for a signal such as "shouting") at a target, in
- * heat, and a reason's text that says so ("learned -1.80 from 6
- * corrections"); 0 and nothing said when nothing was learned. */
-struct heat_learned;
-double heat_learned_delta(const struct heat_learned *l, const char *category,
-			  const char *phrase, civil_heat_target_t t,
-			  struct civil_buf *why);
-void heat_learned_free(struct heat_learned *l);
-/* Has a correction taught a phrase of the learned layer ("phrase")? */
-bool heat_learned_has_phrases(const struct heat_learned *l);
+/* target.c: whom the cue at words [i, j) is aimed at. */
+civil_heat_target_t heat_target(const struct heat_word *v, size_t n, size_t i,
+				size_t j);
+/* "none", "person", "work", "thing", "self". */
+const char *heat_target_name(civil_heat_target_t t);
 
-/* A feature of a scored text the learning can move: a cue (or signal) at
- * a target, and what it weighs now, learned part included. */
-struct heat_feature {
-	const char *category;
-	const char *phrase; /* NULL: a signal */
-	civil_heat_target_t target;
-	double weight;
+/* ---- features.c ---- */
+
+enum heat_feat_kind {
+	HEAT_FEAT_CUE = 0, /* "insult@person": a cue's category at a target */
+	HEAT_FEAT_PHRASE,  /* "'idiot*'@person": the cue itself */
+	HEAT_FEAT_MOD,	   /* "insult+negated": what surrounds a cue */
+	HEAT_FEAT_FORM,	   /* "s:you-subject": the sentence's form */
+	HEAT_FEAT_WORD,	   /* "w:even", "b:you even": never shown */
 };
-/* heat.c: score text and gather its features (struct heat_feature). */
-void heat_score_features(const civil_heat_t *h, const char *text, size_t len,
-			 civil_heat_score_t *out, GArray *features);
 
-/* model.c: the learned layer.  A sentence's phrases with a weight (each
- * once), then a passage's logit from its sentences' phrases (each phrase
- * once), then what that logit adds to the passage's heat.  factor[k] is
- * what whom it is aimed at makes of the lexicon cue word k is part of (1
- * for a word of no cue, 0 for one of an "ignore" phrase): a phrase that
- * is part of a cue weighs no more than the cue does.  aimed: the logit
- * of those weights, as heat uses it; else of the weights as learned. */
+struct heat_feat {
+	uint64_t hash;	       /* heat_feat_hash of its name */
+	unsigned name;	       /* its name, at this offset of names */
+	float value;	       /* 1, or a cue's lexicon weight / 2.5 */
+	unsigned char kind;    /* enum heat_feat_kind */
+	unsigned char target;  /* civil_heat_target_t */
+	unsigned short w0, nw; /* the words that made it (nw 0: all) */
+};
+
+/* What a sentence's features depend on beyond its words. */
+struct heat_ctx {
+	bool curt; /* the message is a passage or less */
+	bool joke; /* a smiley follows the sentence */
+};
+
+#define HEAT_MAX_FEATS	700
+#define HEAT_SEEN_SLOTS 1031 /* a prime over HEAT_MAX_FEATS */
+
+/* One sentence's features; reused from sentence to sentence. */
+struct heat_fset {
+	GArray *feats;		/* struct heat_feat */
+	struct civil_buf names; /* their names, NUL-separated */
+	size_t cues;		/* lexicon cues among them */
+	GByteArray *idiom;	/* per word: part of an idiom */
+	GArray *flags;		/* per word: the word lists it is in */
+	bool all_names; /* keep the names of words and pairs too (training) */
+	uint64_t seen[HEAT_SEEN_SLOTS];
+};
+
+/* The word lists' table, once, before any thread scores (fset_init
+ * calls it). */
+void heat_features_init(void);
+void heat_fset_init(struct heat_fset *fs);
+void heat_fset_release(struct heat_fset *fs);
+uint64_t heat_feat_hash(const char *s, size_t n);
+/* A feature's name ("" for a word or pair, unless fs->all_names). */
+static inline const char *heat_feat_name(const struct heat_fset *fs,
+					 const struct heat_feat *f)
+{
+	return fs->names.buf ? fs->names.buf + f->name : "";
+}
+/* The features of the sentence s (len bytes) whose words are v. */
+void heat_features(const civil_heat_t *h, const struct heat_word *v, size_t n,
+		   const char *s, size_t len, const struct heat_ctx *ctx,
+		   struct heat_fset *fs);
+/* Does s hold a smiley (";-)", ":)")? */
+bool heat_has_smiley(const char *s, size_t n);
+
+/* ---- model.c: two linear heads over a sentence's features ---- */
+
+enum heat_head {
+	HEAT_HEAD_HEATED = 0, /* heated against sharp or calm */
+	HEAT_HEAD_HARSH,      /* heated or sharp against calm */
+	HEAT_HEADS
+};
+
 struct heat_model;
-struct heat_gram {
-	const char *phrase; /* the model's own copy: one pointer a phrase */
-	double weight;	    /* as learned */
-	double aimed;	    /* weighed by the target of a cue it is part of */
-	const char *src;    /* the words in the sentence, for quoting */
-	size_t src_len;
-};
 civil_status_t heat_model_load(const char *path, struct heat_model **out,
 			       civil_error_t *err);
 void heat_model_free(struct heat_model *m);
-void heat_model_grams(const struct heat_model *m, const struct heat_word *v,
-		      size_t n, const double *factor, GArray *out);
-double heat_model_logit(const struct heat_model *m, const GArray *const *sents,
-			size_t n, bool aimed);
-double heat_model_heat(const struct heat_model *m, double logit);
-double heat_model_bias(const struct heat_model *m);
-double heat_model_scale(const struct heat_model *m);
-/* heat.c: the model's logit for text's hottest passage (its bias when
- * text has no sentence), as scripts/heat_model.py computes it. */
-double heat_model_text_logit(const civil_heat_t *h, const char *text,
-			     size_t len);
+/* A feature's weights (w[HEAT_HEADS]); false, and zeros, when the model
+ * does not know it. */
+bool heat_model_weights(const struct heat_model *m, uint64_t hash,
+			double w[HEAT_HEADS]);
+double heat_model_bias(const struct heat_model *m, enum heat_head head);
 
-/* target.c: whom the cue at words [i, j) is aimed at, and how much that
- * weighs for its category; curt: the cue is in a message of a passage or
- * less, with no argument around it. */
-civil_heat_target_t heat_target(const struct heat_word *v, size_t n, size_t i,
-				size_t j);
-double heat_target_factor(const char *category, civil_heat_target_t t,
-			  bool curt);
+/* ---- learned.c, learn.c: the reader's corrections ---- */
+
+/* What the reader's corrections added to a feature of the heated head
+ * (by name: a cue at its target, or a sentence's own key), in logits,
+ * and how many corrections taught it; 0 when nothing was learned. */
+struct heat_learned;
+double heat_learned_delta(const struct heat_learned *l, const char *key,
+			  unsigned *count);
+void heat_learned_free(struct heat_learned *l);
+bool heat_learned_empty(const struct heat_learned *l);
+/* The key of a sentence itself ("sentence 9f3a..."): what a correction
+ * teaches when no cue is in the sentence that decided it. */
+void heat_sentence_key(const char *s, size_t len, struct civil_buf *out);
+
+/* ---- heat.c ---- */
+
+/* Each sentence of text (its words and features) in turn, through fn;
+ * index counts sentences from 0, and prose gets their text. */
+typedef void (*heat_sentence_fn)(const civil_heat_t *h, const char *s,
+				 size_t len, size_t index,
+				 const struct heat_ctx *ctx,
+				 const struct heat_word *v, size_t n,
+				 const struct heat_fset *fs, void *arg);
+/* all_names: keep the names of words and word pairs (for training). */
+void heat_each_sentence(const civil_heat_t *h, const char *text, size_t len,
+			struct civil_buf *prose, bool all_names,
+			heat_sentence_fn fn, void *arg);
+
+/* One scored sentence, as learn.c needs it. */
+struct heat_scored {
+	size_t off, len;      /* in the prose */
+	double z[HEAT_HEADS]; /* its logits, learned part included */
+	civil_heat_class_t klass;
+	GPtrArray *keys; /* the learnable keys in it (char *, owned) */
+};
+/* Score text sentence by sentence into out (struct heat_scored), with
+ * each sentence's learnable keys; prose gets the sentences' text. */
+void heat_score_sentences(const civil_heat_t *h, const char *text, size_t len,
+			  struct civil_buf *prose, GArray *out);
+void heat_scored_release(GArray *v);
+/* The heated head's logit at which a sentence is heated, and the score
+ * (0 to CIVIL_HEAT_MAX) a logit makes. */
+double heat_threshold_logit(const civil_heat_t *h);
+double heat_score_of(double z);
 
 #endif

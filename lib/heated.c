@@ -26,25 +26,19 @@ static void add_unique(GPtrArray *v, const char *s)
 	g_ptr_array_add(v, civil_xstrdup(s));
 }
 
-/* "Jane Doe <jane@x>" -> "jane@x" for counting people. */
-static char *address_of(const char *from)
+/* One character a message: '!' tagged heated by a person though its
+ * words are not, '#' heated, '=' sharp, '-' warm (calm, but with some
+ * heat), '.' calm. */
+static char strip_char(const civil_heat_sample_t *s, bool words_heated,
+		       double threshold)
 {
-	const char *lt = strrchr(from, '<'), *gt;
-
-	if (lt && (gt = strchr(lt, '>')))
-		return strndup(lt + 1, (size_t)(gt - lt - 1));
-	return civil_xstrdup(from);
-}
-
-static char strip_char(double score, double threshold, bool tagged_by_hand)
-{
-	if (tagged_by_hand)
+	if (s->by_hand && !words_heated)
 		return '!';
-	if (score >= threshold)
+	if (s->klass == CIVIL_HEAT_HEATED)
 		return '#';
-	if (score >= threshold * 2 / 3)
+	if (s->klass == CIVIL_HEAT_SHARP)
 		return '=';
-	if (score >= threshold / 3)
+	if (s->score >= threshold / 2)
 		return '-';
 	return '.';
 }
@@ -70,7 +64,8 @@ static void passages_from_heat(GArray *out, const char *id,
 		p.score = h->score;
 		p.signal = civil_xstrdup(h->reasons[i].signal);
 		p.weight = h->reasons[i].weight;
-		p.aimed = h->reasons[i].aimed;
+		p.target = h->reasons[i].target;
+		p.klass = h->reasons[i].klass;
 		p.match = civil_xstrdup(h->reasons[i].match);
 		p.sentence = civil_xstrdup(h->reasons[i].sentence);
 		g_array_append_val(out, p);
@@ -116,32 +111,24 @@ struct walk {
 
 static void walk_message(struct walk *w, notmuch_message_t *m)
 {
-	const char *id = notmuch_message_get_message_id(m);
-	const char *from = notmuch_message_get_header(m, "from");
 	const char *list = notmuch_message_get_header(m, "list-id");
-	const char *tagged = civil_db_property(m, "civil.tagged");
-	bool hot_tag = civil_db_has_tag(m, w->cfg->tag);
-	bool thread_tag = civil_db_has_tag(m, w->cfg->thread_tag);
-	bool by_hand = hot_tag && !(tagged && !strcmp(tagged, "1"));
 	civil_heat_sample_t s = { 0 };
 	civil_heat_score_t fresh = { 0 }, stored = { 0 };
+	civil_db_facts_t f;
 	bool have_fresh = false, have_stored = civil_db_stored_heat(m, &stored);
 	notmuch_tags_t *tags;
-	char *addr;
 
-	if (have_stored) {
-		s.score = stored.score;
-		w->scored = true;
-	} else if (hot_tag && w->heat) {
+	if (!have_stored && w->heat && civil_db_has_tag(m, w->cfg->tag))
 		have_fresh = rescore(w->heat, m, &fresh);
-		s.score = fresh.score;
-		w->scored |= have_fresh;
+	w->scored |= have_fresh || have_stored;
+	if (civil_db_heat_sample(m, w->cfg->tag, w->cfg->thread_tag,
+				 have_fresh ? &fresh : NULL, w->keep, &s, &f)) {
+		/* A read that failed counts nothing, not even as calm. */
+		civil_heat_score_release(&fresh);
+		civil_heat_score_release(&stored);
+		return;
 	}
-	addr = address_of(from ? from : "");
-	add_unique(w->people, addr);
-	g_ptr_array_add(w->keep, addr);
-	s.author = addr;
-	s.date = (long long)notmuch_message_get_date(m);
+	add_unique(w->people, s.author);
 	if (!list || !*list)
 		list = notmuch_message_get_header(m, "x-mailing-list");
 	if (list && *list) {
@@ -156,24 +143,18 @@ static void walk_message(struct walk *w, notmuch_message_t *m)
 	notmuch_tags_destroy(tags);
 
 	civil_buf_addch(&w->strip,
-			strip_char(s.score, w->cfg->threshold,
-				   by_hand && s.score < w->cfg->threshold));
-	/* By hand counts as heated for the thread's heat, whatever the
-	 * words say. */
-	s.by_hand = by_hand;
-	if (by_hand && s.score < w->cfg->threshold)
-		s.score = w->cfg->threshold;
-	if (have_fresh || have_stored)
-		s.personal = civil_heat_personal(have_fresh ? &fresh : &stored,
-						 w->cfg->threshold);
+			strip_char(&s,
+				   (have_fresh ? &fresh : &stored)->klass ==
+					   CIVIL_HEAT_HEATED,
+				   w->cfg->threshold));
 	if (s.score > w->peak)
 		w->peak = s.score;
-	w->thread_tagged |= thread_tag;
+	w->thread_tagged |= f.thread_tagged;
 	g_array_append_val(w->samples, s);
 
-	if (w->explain && (hot_tag || s.score >= w->cfg->threshold) &&
+	if (w->explain && s.klass == CIVIL_HEAT_HEATED &&
 	    (have_fresh || have_stored))
-		passages_from_heat(w->passages, id,
+		passages_from_heat(w->passages, f.id,
 				   have_fresh ? &fresh : &stored);
 	civil_heat_score_release(&fresh);
 	civil_heat_score_release(&stored);
@@ -246,7 +227,7 @@ static void fill_thread(struct walk *w, notmuch_thread_t *t,
 	out->strip = civil_xstrdup(civil_buf_str(&w->strip));
 	out->thread_tagged = w->thread_tagged;
 	civil_thread_heat((const civil_heat_sample_t *)(void *)w->samples->data,
-			  w->samples->len, w->cfg->threshold, &out->heat);
+			  w->samples->len, &out->heat);
 	out->people = to_strv(w->people, &out->n_people);
 	out->lists = to_strv(w->lists, &out->n_lists);
 	out->tags = to_strv(w->tags, &out->n_tags);

@@ -250,4 +250,8 @@ GMimePart *civil_message_edit_part(civil_message_t *msg);
 void civil_text_to_utf8(const char *data, size_t len, const char *charset,
 			struct civil_buf *out);
 
+/* thread-heat.c: a From value's bare address, lower case: one person
+ * however their name is written.  malloc'd. */
+char *civil_author_key(const char *from);
+
 #endif

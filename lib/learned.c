@@ -3,18 +3,25 @@
  * learned.c - the weights a reader's corrections taught (learn.c), kept
  * for the scorer (heat.c) and in a file of their own.
  *
- * The weights are kept in a text file of their own, one feature a line
- * (the caller says where), written through a temporary file and rename:
+ * A correction moves the heated head's weight of a cue at its target
+ * ("'hell'@none"), or, when no cue is in the sentence that decided it,
+ * of that sentence alone (by a hash of its words): never a category, so
+ * that "the road to hell is paved with good intentions" held calm leaves
+ * "go to hell" at a person as it was.  The file, one weight a line (the
+ * caller says where), written through a temporary file and rename:
  *
- *   -1.8000 6 cue contempt thing ugly
- *   -0.4500 6 category contempt thing
+ *   -1.8000 6 cue 'ugly'@thing
+ *   2.1000 1 sentence 5f0c1d2e3b4a5968
  *   corrections 2 6 1
  *
- * (WEIGHT COUNT cue CATEGORY TARGET PHRASE, WEIGHT COUNT category
- * CATEGORY TARGET; corrections: heated, calm, and how many had nothing
- * to learn from.)
+ * (WEIGHT COUNT KEY, the weight in the model's logits; corrections:
+ * heated, calm, and how many had no cue to learn from.)  A file written
+ * by civil 0.2 ("cue CATEGORY TARGET PHRASE", in points of the old
+ * score) is read with its cues converted and its categories dropped.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,9 +32,6 @@
 #include "heat.h"
 #include "internal.h"
 #include "learned.h"
-
-/* A kind is learned from two corrections or more: one teaches its cue. */
-#define KIND_CORRECTIONS 2
 
 static const char *const target_names[] = { "none", "person", "work", "thing",
 					    "self" };
@@ -48,15 +52,30 @@ static bool target_of(const char *name, civil_heat_target_t *t)
 	return false;
 }
 
-void heat_learned_key(struct civil_buf *b, const char *category,
-		      const char *phrase, civil_heat_target_t t)
+void heat_sentence_key(const char *s, size_t len, struct civil_buf *out)
 {
-	civil_buf_reset(b);
-	if (phrase)
-		civil_buf_addf(b, "cue %s %s %s", category, target_names[t],
-			       phrase);
-	else
-		civil_buf_addf(b, "category %s %s", category, target_names[t]);
+	uint64_t h = 0xcbf29ce484222325ull;
+	bool space = false;
+
+	/* Its words, lower case, one space between: the same sentence
+	 * however it was wrapped or quoted. */
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (isspace(c)) {
+			space = true;
+			continue;
+		}
+		if (space) {
+			h ^= ' ';
+			h *= 0x100000001b3ull;
+			space = false;
+		}
+		h ^= (unsigned char)tolower(c);
+		h *= 0x100000001b3ull;
+	}
+	civil_buf_reset(out);
+	civil_buf_addf(out, "sentence %016" PRIx64, h);
 }
 
 struct heat_learned *heat_learned_new(const char *path)
@@ -85,53 +104,25 @@ struct feat *heat_learned_feat(struct heat_learned *l, const char *key)
 	if (!f) {
 		f = g_new0(struct feat, 1);
 		g_hash_table_insert(l->feats, g_strdup(key), f);
-		l->phrases |= !strncmp(key, "cue phrase ", 11);
 	}
 	return f;
 }
 
-double heat_learned_delta(const struct heat_learned *l, const char *category,
-			  const char *phrase, civil_heat_target_t t,
-			  struct civil_buf *why)
+double heat_learned_delta(const struct heat_learned *l, const char *key,
+			  unsigned *count)
 {
-	struct civil_buf key = CIVIL_BUF_INIT;
-	const struct feat *cue = NULL, *cat;
-	double d = 0;
+	const struct feat *f = g_hash_table_lookup(l->feats, key);
 
-	if (!g_hash_table_size(l->feats))
-		return 0;
-	if (phrase) {
-		heat_learned_key(&key, category, phrase, t);
-		cue = g_hash_table_lookup(l->feats, key.buf);
-	}
-	heat_learned_key(&key, category, NULL, t);
-	cat = g_hash_table_lookup(l->feats, key.buf);
-	civil_buf_release(&key);
-	if (cue && cue->weight != 0) {
-		d += cue->weight;
-		civil_buf_addf(why, "learned %+.2f from %u correction%s",
-			       cue->weight, cue->count,
-			       cue->count == 1 ? "" : "s");
-	}
-	/* A kind is learned from two corrections or more: one correction
-	 * teaches its cue. */
-	if (cat && cat->weight != 0 &&
-	    (!phrase || cat->count >= KIND_CORRECTIONS)) {
-		d += cat->weight;
-		civil_buf_addf(why, "%s%+.2f for %s%s from %u correction%s",
-			       why->len ? ", " : "learned ", cat->weight,
-			       category, target_labels[t], cat->count,
-			       cat->count == 1 ? "" : "s");
-	}
-	return d;
+	*count = f ? f->count : 0;
+	return f ? f->weight : 0;
+}
+
+bool heat_learned_empty(const struct heat_learned *l)
+{
+	return !g_hash_table_size(l->feats);
 }
 
 /* ---- the file ---- */
-
-bool heat_learned_has_phrases(const struct heat_learned *l)
-{
-	return l->phrases;
-}
 
 static bool parse_number(const char *s, double *out)
 {
@@ -156,31 +147,63 @@ static bool parse_count(const char *s, unsigned *out)
 	return true;
 }
 
-/* "WEIGHT COUNT cue CATEGORY TARGET PHRASE", "WEIGHT COUNT category
- * CATEGORY TARGET" or "corrections HEATED CALM NO_CUE". */
+/* A key as this civil writes it: "cue 'PHRASE'@TARGET" or "sentence
+ * HEX". */
+static bool good_key(const char *k)
+{
+	const char *at;
+	civil_heat_target_t t;
+
+	if (!strncmp(k, "sentence ", 9))
+		return strlen(k + 9) == 16 &&
+		       strspn(k + 9, "0123456789abcdef") == 16;
+	if (strncmp(k, "cue '", 5) || !(at = strrchr(k, '@')) || at - k < 7 ||
+	    at[-1] != '\'')
+		return false;
+	return target_of(at + 1, &t);
+}
+
+/* "WEIGHT COUNT KEY" or "corrections HEATED CALM NO_CUE"; and civil
+ * 0.2's "WEIGHT COUNT cue CATEGORY TARGET PHRASE" (converted: its
+ * weights were points of a score that rose by about 1.25 a logit at the
+ * threshold) and "WEIGHT COUNT category CATEGORY TARGET" (dropped: a
+ * correction no longer teaches a whole category). */
 static bool learned_line(struct heat_learned *l, char *line)
 {
-	char **f = g_strsplit(line, " ", 6);
+	char **f = g_strsplit(line, " ", 3);
 	guint n = g_strv_length(f);
-	civil_heat_target_t t;
-	struct civil_buf key = CIVIL_BUF_INIT;
 	struct feat v;
 	bool ok = false;
 
-	if (n == 4 && !strcmp(f[0], "corrections")) {
-		ok = parse_count(f[1], &l->heated) &&
-		     parse_count(f[2], &l->calm) &&
-		     parse_count(f[3], &l->no_cue);
-	} else if (n >= 5 && parse_number(f[0], &v.weight) &&
-		   parse_count(f[1], &v.count) && target_of(f[4], &t) &&
-		   *f[3] && strlen(f[3]) < 32 &&
-		   ((n == 5 && !strcmp(f[2], "category")) ||
-		    (n == 6 && !strcmp(f[2], "cue") && *f[5]))) {
-		heat_learned_key(&key, f[3], n == 6 ? f[5] : NULL, t);
-		*heat_learned_feat(l, key.buf) = v;
-		ok = true;
+	if (n == 3 && !strcmp(f[0], "corrections")) {
+		char **c = g_strsplit(line, " ", 5);
+
+		ok = g_strv_length(c) == 4 && parse_count(c[1], &l->heated) &&
+		     parse_count(c[2], &l->calm) &&
+		     parse_count(c[3], &l->no_cue);
+		g_strfreev(c);
+	} else if (n == 3 && parse_number(f[0], &v.weight) &&
+		   parse_count(f[1], &v.count)) {
+		char **o = g_strsplit(f[2], " ", 4);
+		civil_heat_target_t t;
+
+		if (good_key(f[2])) {
+			*heat_learned_feat(l, f[2]) = v;
+			ok = true;
+		} else if (g_strv_length(o) == 4 && !strcmp(o[0], "cue") &&
+			   target_of(o[2], &t) && *o[3]) {
+			char *key = g_strdup_printf("cue '%s'@%s", o[3], o[2]);
+
+			v.weight /= 1.25;
+			*heat_learned_feat(l, key) = v;
+			g_free(key);
+			l->dirty = ok = true;
+		} else if (g_strv_length(o) == 3 && !strcmp(o[0], "category") &&
+			   target_of(o[2], &t)) {
+			l->dirty = ok = true;
+		}
+		g_strfreev(o);
 	}
-	civil_buf_release(&key);
 	g_strfreev(f);
 	return ok;
 }
@@ -210,8 +233,8 @@ civil_status_t civil_heat_learned_open(civil_heat_t *h, const char *path,
 			st = civil_error_set(
 				err, CIVIL_STATUS_CONFIG_ERROR,
 				"'%s':%d: not a learned weight (WEIGHT COUNT "
-				"cue CATEGORY TARGET PHRASE); remove the file "
-				"to forget what was learned",
+				"KEY); remove the file to forget what was "
+				"learned",
 				path, lineno);
 	}
 done:
@@ -244,8 +267,8 @@ civil_status_t civil_heat_learned_save(civil_heat_t *h, civil_error_t *err)
 	civil_buf_adds(&b, "# civil: what your corrections taught the heat "
 			   "scorer (civil-heated --learned lists it,\n"
 			   "# civil-scan --forget forgets it).  WEIGHT COUNT "
-			   "cue CATEGORY TARGET PHRASE, or\n"
-			   "# WEIGHT COUNT category CATEGORY TARGET; "
+			   "cue 'PHRASE'@TARGET, or\n"
+			   "# WEIGHT COUNT sentence HASH; "
 			   "corrections HEATED CALM WITHOUT-A-CUE.\n");
 	civil_buf_addf(&b, "corrections %u %u %u\n", l->heated, l->calm,
 		       l->no_cue);
@@ -304,31 +327,20 @@ static int by_weight(const void *a, const void *b)
 	return strcmp(x->key, y->key);
 }
 
-/* A category of cues ("contempt about code"), not a cue or a signal. */
-static bool is_kind(const char *key)
-{
-	char **f = g_strsplit(key, " ", 3);
-	bool kind = !strcmp(f[0], "category") &&
-		    (strcmp(f[1], "shouting") && strcmp(f[1], "exclamation") &&
-		     strcmp(f[1], "emphasis"));
-
-	g_strfreev(f);
-	return kind;
-}
-
-/* "cue contempt thing ugly" -> "'ugly' (contempt) about code". */
+/* "cue 'ugly'@thing" -> "'ugly' about code"; a sentence's key is
+ * "one sentence". */
 static void feature_label(struct civil_buf *out, const char *key)
 {
-	char **f = g_strsplit(key, " ", 4);
+	const char *at = strrchr(key, '@');
 	civil_heat_target_t t = CIVIL_TARGET_NONE;
 
-	target_of(f[2], &t);
-	if (!strcmp(f[0], "cue"))
-		civil_buf_addf(out, "'%s' (%s)%s", f[3], f[1],
-			       target_labels[t]);
-	else
-		civil_buf_addf(out, "%s%s", f[1], target_labels[t]);
-	g_strfreev(f);
+	if (strncmp(key, "cue ", 4) || !at) {
+		civil_buf_addf(out, "one sentence (%s)", key + 9);
+		return;
+	}
+	target_of(at + 1, &t);
+	civil_buf_add(out, key + 4, (size_t)(at - key - 4));
+	civil_buf_adds(out, target_labels[t]);
 }
 
 void civil_heat_learned_text(const civil_heat_t *h, struct civil_buf *out)
@@ -353,12 +365,9 @@ void civil_heat_learned_text(const civil_heat_t *h, struct civil_buf *out)
 		const struct item *x = &g_array_index(items, struct item, i);
 
 		feature_label(out, x->key);
-		civil_buf_addf(out, ": %+.2f from %u correction%s%s\n",
+		civil_buf_addf(out, ": %+.2f from %u correction%s\n",
 			       x->f->weight, x->f->count,
-			       x->f->count == 1 ? "" : "s",
-			       is_kind(x->key) && x->f->count < KIND_CORRECTIONS
-				       ? " (counts from 2)"
-				       : "");
+			       x->f->count == 1 ? "" : "s");
 	}
 	if (l->heated + l->calm)
 		civil_buf_addf(out,

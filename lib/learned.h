@@ -16,8 +16,7 @@ struct feat {
 
 struct heat_learned {
 	char *path;
-	GHashTable *feats; /* "cue CATEGORY TARGET PHRASE" -> struct feat */
-	bool phrases;	   /* some are the learned layer's phrases */
+	GHashTable *feats; /* "cue 'PHRASE'@TARGET", "sentence HEX" -> feat */
 	unsigned heated, calm, no_cue;
 	bool dirty;
 };
@@ -25,9 +24,5 @@ struct heat_learned {
 struct heat_learned *heat_learned_new(const char *path);
 /* The feature KEY, made (weight 0, count 0) if it is new. */
 struct feat *heat_learned_feat(struct heat_learned *l, const char *key);
-/* "cue CATEGORY TARGET PHRASE", or "category CATEGORY TARGET" without
- * a phrase. */
-void heat_learned_key(struct civil_buf *b, const char *category,
-		      const char *phrase, civil_heat_target_t t);
 
 #endif

@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * model.c - the learned layer of the heat scorer: a linear model over
- * the words and word pairs of a passage, read from a weights file
- * (data/heat.model, written by scripts/heat_model.py).
+ * model.c - the heat model's weights (data/heat.model, made by `make
+ * model`, scripts/heat_model.py): two linear heads over a sentence's
+ * features (features.c), one for heated against the rest, one for harsh
+ * (heated or sharp) against calm.
  *
- * The file is text, one phrase a line ("0.8123 you idiot"), so every
- * weight can be read, explained and added to: a passage's logit is the
- * model's bias plus the weights of the distinct phrases in it, and a
- * flag names the phrases that carried it.  Two more lines say how the
- * logit becomes heat: "scale A" and "offset B", heat = A * (logit - B)
- * when that is positive.  heat.c decides where it applies: short
- * messages, passages where the lexicon found a cue.
+ * The file is text, so every weight can be read and checked:
+ *
+ *   civil-heat-model 2
+ *   bias -5.1020 -3.2200
+ *   1.8300 0.9100 insult@person
+ *   0.4100 0.1200 s:you-subject
+ *   ...
+ *
+ * one line a feature, its weights for the two heads, then its name (the
+ * rest of the line).  Lines starting with '#' say where the weights came
+ * from.  Scoring looks weights up by the hash of a feature's name.
  *
  * The lexicon names the file ("model heat.model"), so a user's lexicon
- * can name another or switch it off ("model none").
+ * can name another.
  */
 #include <ctype.h>
 #include <math.h>
@@ -24,84 +29,80 @@
 #include "heat.h"
 #include "internal.h"
 
+#define MODEL_MAGIC "civil-heat-model 2"
+
+struct weight {
+	uint64_t hash; /* 0: a free slot */
+	float w[HEAT_HEADS];
+};
+
 struct heat_model {
-	GHashTable *weights; /* phrase -> index + 1 in values */
-	GStringChunk *store; /* the phrases */
-	GArray *values;	     /* double */
-	double bias, scale, offset;
+	struct weight *slots; /* open addressing, a power of two */
+	size_t mask;
+	double bias[HEAT_HEADS];
 };
 
 void heat_model_free(struct heat_model *m)
 {
 	if (!m)
 		return;
-	g_hash_table_destroy(m->weights);
-	g_string_chunk_free(m->store);
-	g_array_free(m->values, TRUE);
-	g_free(m);
+	free(m->slots);
+	free(m);
 }
 
-/* A number as the script writes it: "-1.9795", "0.5". */
-static bool parse_number(const char *s, double *out)
+/* A number as the script writes it: "-1.9795", "0.5", at most six
+ * digits before the point.  Not strtod: it was most of a hook run's
+ * instructions when the model is read for the tone check. */
+static bool parse_number(const char *s, const char **end, double *out)
 {
-	char *end;
+	double v = 0, scale = 1;
+	bool neg;
+	const char *p;
+	int digits = 0;
 
-	*out = g_ascii_strtod(s, &end);
-	return end != s && !*end && isfinite(*out);
+	while (*s == ' ')
+		s++;
+	neg = *s == '-';
+	p = s + neg;
+	for (; *p >= '0' && *p <= '9'; p++)
+		if (++digits > 6)
+			return false;
+		else
+			v = v * 10 + (*p - '0');
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++, digits++)
+			v += (*p - '0') * (scale /= 10);
+	if (!digits)
+		return false;
+	*out = neg ? -v : v;
+	*end = p;
+	return true;
 }
 
-/* "WEIGHT PHRASE", or "bias", "scale", "offset" and a number. */
-static civil_status_t model_line(struct heat_model *m, char *line,
-				 const char *path, int lineno,
-				 civil_error_t *err)
+static void insert(struct heat_model *m, uint64_t hash, const double *w)
 {
-	char *sp = strchr(line, ' ');
-	double v;
+	size_t i;
 
-	if (!sp || !sp[1])
-		goto bad;
-	*sp = '\0';
-	if (!strcmp(line, "bias") || !strcmp(line, "scale") ||
-	    !strcmp(line, "offset")) {
-		if (!parse_number(sp + 1, &v))
-			goto bad;
-		*(line[0] == 'b'   ? &m->bias
-		  : line[0] == 's' ? &m->scale
-				   : &m->offset) = v;
-		return CIVIL_STATUS_SUCCESS;
-	}
-	if (!parse_number(line, &v) || strlen(sp + 1) > 2 * HEAT_MAX_WORD + 1)
-		goto bad;
-	g_array_append_val(m->values, v);
-	g_hash_table_insert(m->weights, g_string_chunk_insert(m->store, sp + 1),
-			    GUINT_TO_POINTER(m->values->len));
-	return CIVIL_STATUS_SUCCESS;
-bad:
-	return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
-			       "%s:%d: not a model line (WEIGHT PHRASE, or "
-			       "bias, scale or offset and a number)",
-			       path, lineno);
+	if (!hash)
+		hash = 1; /* as features.c does */
+	i = hash & m->mask;
+	while (m->slots[i].hash && m->slots[i].hash != hash)
+		i = (i + 1) & m->mask;
+	m->slots[i].hash = hash;
+	for (int k = 0; k < HEAT_HEADS; k++)
+		m->slots[i].w[k] = (float)w[k];
 }
 
-civil_status_t heat_model_load(const char *path, struct heat_model **out,
-			       civil_error_t *err)
+static civil_status_t parse(struct heat_model *m, char *text, const char *path,
+			    civil_error_t *err)
 {
-	struct civil_buf text = CIVIL_BUF_INIT;
-	struct heat_model *m;
-	civil_status_t st;
 	int lineno = 0;
+	bool magic = false;
 
-	*out = NULL;
-	st = civil_file_read(path, &text, err);
-	if (st)
-		return st;
-	m = g_new0(struct heat_model, 1);
-	m->weights = g_hash_table_new(g_str_hash, g_str_equal);
-	m->store = g_string_chunk_new(65536);
-	m->values = g_array_new(FALSE, FALSE, sizeof(double));
-	m->scale = 1.0;
-	for (char *p = text.buf; p && *p && !st;) {
+	for (char *p = text; p && *p;) {
 		char *line = p, *nl = strchr(p, '\n');
+		const char *q, *why = NULL;
+		double w[HEAT_HEADS];
 
 		if (nl)
 			*nl = '\0';
@@ -110,8 +111,64 @@ civil_status_t heat_model_load(const char *path, struct heat_model **out,
 		line[strcspn(line, "\r")] = '\0';
 		if (!*line || *line == '#')
 			continue;
-		st = model_line(m, line, path, lineno, err);
+		if (!magic) {
+			if (strcmp(line, MODEL_MAGIC))
+				why = "not a civil heat model (version 2)";
+			magic = true;
+		} else if (!strncmp(line, "bias ", 5)) {
+			q = line + 4;
+			for (int k = 0; k < HEAT_HEADS && !why; k++)
+				if (!parse_number(q, &q, &m->bias[k]))
+					why = "bias takes two numbers";
+		} else {
+			q = line;
+			for (int k = 0; k < HEAT_HEADS && !why; k++)
+				if (!parse_number(q, &q, &w[k]) || *q != ' ')
+					why = "not WEIGHT WEIGHT NAME";
+			if (!why && !q[1])
+				why = "a weight without a name";
+			if (!why)
+				insert(m, heat_feat_hash(q + 1, strlen(q + 1)),
+				       w);
+		}
+		if (why)
+			return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
+					       "%s:%d: %s", path, lineno, why);
 	}
+	if (!magic)
+		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
+				       "%s: empty, not a civil heat model",
+				       path);
+	return CIVIL_STATUS_SUCCESS;
+}
+
+civil_status_t heat_model_load(const char *path, struct heat_model **out,
+			       civil_error_t *err)
+{
+	struct civil_buf text = CIVIL_BUF_INIT;
+	struct heat_model *m;
+	civil_status_t st;
+	size_t lines = 1, size = 16;
+
+	*out = NULL;
+	st = civil_file_read(path, &text, err);
+	if (st)
+		return st;
+	if (memchr(text.buf, '\0', text.len)) {
+		civil_buf_release(&text);
+		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
+				       "%s: a NUL byte: not a civil heat model",
+				       path);
+	}
+	for (size_t i = 0; i < text.len; i++)
+		lines += text.buf[i] == '\n';
+	while (size < 2 * lines)
+		size *= 2;
+	m = calloc(1, sizeof(*m));
+	if (!m || !(m->slots = calloc(size, sizeof(*m->slots))))
+		abort();
+	m->mask = size - 1;
+	st = parse(m, text.buf, path, err);
 	civil_buf_release(&text);
 	if (st) {
 		heat_model_free(m);
@@ -121,101 +178,25 @@ civil_status_t heat_model_load(const char *path, struct heat_model **out,
 	return CIVIL_STATUS_SUCCESS;
 }
 
-/* The weight of one phrase, and the phrase as the table keeps it (so
- * that equal phrases are one pointer). */
-static const char *lookup(const struct heat_model *m, const char *gram,
-			  double *w)
+bool heat_model_weights(const struct heat_model *m, uint64_t hash,
+			double w[HEAT_HEADS])
 {
-	gpointer key, value;
+	size_t i;
 
-	if (!g_hash_table_lookup_extended(m->weights, gram, &key, &value))
-		return NULL;
-	*w = g_array_index(m->values, double, GPOINTER_TO_UINT(value) - 1);
-	return key;
-}
-
-static void add_gram(const struct heat_model *m, const char *gram,
-		     const struct heat_word *from, const struct heat_word *to,
-		     double factor, GArray *out)
-{
-	struct heat_gram g;
-
-	g.phrase = lookup(m, gram, &g.weight);
-	if (!g.phrase || g.weight == 0)
-		return;
-	g.aimed = g.weight > 0 ? g.weight * factor : g.weight;
-	for (guint i = 0; i < out->len; i++)
-		if (g_array_index(out, struct heat_gram, i).phrase == g.phrase)
-			return; /* once a sentence */
-	g.src = from->src;
-	g.src_len = (size_t)(to->src + to->src_len - from->src);
-	g_array_append_val(out, g);
-}
-
-void heat_model_grams(const struct heat_model *m, const struct heat_word *v,
-		      size_t n, const double *factor, GArray *out)
-{
-	char pair[2 * HEAT_MAX_WORD + 2];
-
-	for (size_t k = 0; k < n; k++) {
-		if (v[k].code)
-			continue;
-		add_gram(m, v[k].lower, &v[k], &v[k], factor[k], out);
-		if (k && !v[k - 1].code && !v[k].brk) {
-			size_t a = strlen(v[k - 1].lower);
-
-			memcpy(pair, v[k - 1].lower, a);
-			pair[a] = ' ';
-			strcpy(pair + a + 1, v[k].lower);
-			add_gram(m, pair, &v[k - 1], &v[k],
-				 MIN(factor[k - 1], factor[k]), out);
+	if (!hash)
+		hash = 1;
+	for (i = hash & m->mask; m->slots[i].hash; i = (i + 1) & m->mask)
+		if (m->slots[i].hash == hash) {
+			for (int k = 0; k < HEAT_HEADS; k++)
+				w[k] = m->slots[i].w[k];
+			return true;
 		}
-	}
-}
-
-/* Is phrase among the phrases of the sentences before s? */
-static bool seen_before(const GArray *const *sents, size_t s,
-			const char *phrase)
-{
-	for (size_t k = 0; k < s; k++)
-		for (guint i = 0; i < sents[k]->len; i++)
-			if (g_array_index(sents[k], struct heat_gram, i)
-				    .phrase == phrase)
-				return true;
+	for (int k = 0; k < HEAT_HEADS; k++)
+		w[k] = 0;
 	return false;
 }
 
-double heat_model_logit(const struct heat_model *m, const GArray *const *sents,
-			size_t n, bool aimed)
+double heat_model_bias(const struct heat_model *m, enum heat_head head)
 {
-	double logit = m->bias;
-
-	/* A sentence holds each phrase once (heat_model_grams); a passage
-	 * is a few sentences of a few weighted phrases each. */
-	for (size_t s = 0; s < n; s++)
-		for (guint i = 0; i < sents[s]->len; i++) {
-			const struct heat_gram *g =
-				&g_array_index(sents[s], struct heat_gram, i);
-
-			if (!seen_before(sents, s, g->phrase))
-				logit += aimed ? g->aimed : g->weight;
-		}
-	return logit;
-}
-
-double heat_model_heat(const struct heat_model *m, double logit)
-{
-	double h = m->scale * (logit - m->offset);
-
-	return h > 0 ? h : 0;
-}
-
-double heat_model_bias(const struct heat_model *m)
-{
-	return m->bias;
-}
-
-double heat_model_scale(const struct heat_model *m)
-{
-	return m->scale;
+	return m->bias[head];
 }

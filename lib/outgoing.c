@@ -100,7 +100,7 @@ civil_status_t civil_outgoing_prepare(civil_t *c, civil_message_t *msg,
 		return st;
 	civil_heat_score_message(heat, msg, &out->tone);
 	out->tone_checked = true;
-	out->tone_heated = out->tone.score >= cfg->threshold;
+	out->tone_heated = out->tone.klass == CIVIL_HEAT_HEATED;
 	return CIVIL_STATUS_SUCCESS;
 }
 
@@ -117,18 +117,24 @@ void civil_outgoing_release(civil_outgoing_t *out)
 
 void civil_tone_lines(const civil_heat_score_t *s, struct civil_buf *out)
 {
+	/* Only heated sentences: sharp words about code are the sender's
+	 * to send. */
 	for (size_t i = 0; i < s->n_reasons;) {
-		const char *sentence = s->reasons[i].sentence;
+		const civil_heat_reason_t *r = &s->reasons[i];
 		size_t j = i;
 
-		civil_buf_addf(out, "\"%s\" (", sentence);
-		for (; j < s->n_reasons &&
-		       !strcmp(s->reasons[j].sentence, sentence);
-		     j++)
-			civil_buf_addf(
-				out, "%s%s '%s'%s", j > i ? "; " : "",
-				s->reasons[j].signal, s->reasons[j].match,
-				s->reasons[j].aimed ? ", said to someone" : "");
+		if (r->klass != CIVIL_HEAT_HEATED) {
+			i++;
+			continue;
+		}
+		civil_buf_addf(out, "\"%s\" (", r->sentence);
+		for (; j < s->n_reasons && s->reasons[j].at == r->at; j++) {
+			civil_buf_addf(out, "%s%s", j > i ? "; " : "",
+				       s->reasons[j].signal);
+			if (*s->reasons[j].match)
+				civil_buf_addf(out, " '%s'",
+					       s->reasons[j].match);
+		}
 		civil_buf_adds(out, ")\n");
 		i = j;
 	}

@@ -18,7 +18,7 @@
 bool civil_scan_wants_tag(const struct civil_scan *s,
 			  const struct civil_scan_rec *r)
 {
-	return r->heat.score >= s->o->cfg->threshold && !r->had_tag &&
+	return r->heat.klass == CIVIL_HEAT_HEATED && !r->had_tag &&
 	       !r->reader_calm;
 }
 
@@ -27,7 +27,7 @@ bool civil_scan_wants_tag(const struct civil_scan *s,
 bool civil_scan_wants_untag(const struct civil_scan *s,
 			    const struct civil_scan_rec *r)
 {
-	return r->heat.score < s->o->cfg->threshold && r->had_tag &&
+	return r->heat.klass != CIVIL_HEAT_HEATED && r->had_tag &&
 	       r->civil_tagged;
 }
 
@@ -40,70 +40,27 @@ struct thread_walk {
 	bool failed;	 /* a read failed: nothing here may be used */
 };
 
-/* A message's sample for its thread: its score, whether its heat is
- * aimed at a person, and a message a person tagged heated is heated,
- * whatever its words; one whose reader took civil's tag off is calm. */
-static civil_heat_sample_t sample_of(const struct civil_scan *s, double score,
-				     bool had_tag, bool civil_tagged,
-				     bool reader_calm, bool personal)
-{
-	civil_heat_sample_t v = { 0 };
-
-	v.score = score;
-	v.personal = personal && !reader_calm;
-	v.by_hand = had_tag && !civil_tagged;
-	if (v.by_hand && v.score < s->o->cfg->threshold)
-		v.score = s->o->cfg->threshold;
-	if (reader_calm && v.score >= s->o->cfg->threshold)
-		v.score = s->o->cfg->threshold * 0.99;
-	return v;
-}
-
-/* Is a message not in this scan personal, by the reasons stored with it? */
-static bool stored_personal(const struct civil_scan *s, notmuch_message_t *m)
-{
-	civil_heat_score_t h;
-	bool personal;
-
-	if (!civil_db_stored_heat(m, &h))
-		return false;
-	personal = civil_heat_personal(&h, s->o->cfg->threshold);
-	civil_heat_score_release(&h);
-	return personal;
-}
-
 static int sample_one(notmuch_message_t *m, void *arg)
 {
 	struct thread_walk *w = arg;
 	civil_db_facts_t f;
 	gsize idx;
 	const struct civil_scan_rec *r;
-	const char *prop;
 	civil_heat_sample_t v;
-	char *author;
+	const char *id = notmuch_message_get_message_id(m);
 
 	/* The whole thread is read again (judge_threads), so that it is
-	 * judged from one view of the database. */
-	if (civil_db_read_facts(m, w->s->o->cfg->tag, w->s->o->cfg->thread_tag,
-				&f)) {
+	 * judged from one view of the database; a message this scan scored
+	 * counts with its new score, any other with the one stored. */
+	idx = id ? GPOINTER_TO_SIZE(g_hash_table_lookup(w->s->by_id, id)) : 0;
+	r = idx ? &g_array_index(w->s->recs, struct civil_scan_rec, idx - 1)
+		: NULL;
+	if (civil_db_heat_sample(m, w->s->o->cfg->tag,
+				 w->s->o->cfg->thread_tag, r ? &r->heat : NULL,
+				 w->keep, &v, &f)) {
 		w->failed = true;
 		return 1;
 	}
-	idx = GPOINTER_TO_SIZE(g_hash_table_lookup(w->s->by_id, f.id));
-	r = idx ? &g_array_index(w->s->recs, struct civil_scan_rec, idx - 1)
-		: NULL;
-	prop = civil_db_property(m, "civil.heat");
-	v = sample_of(w->s,
-		      r	     ? r->heat.score
-		      : prop ? strtod(prop, NULL)
-			     : 0,
-		      f.tagged, r && r->civil_tagged, f.reader_calm,
-		      r ? civil_heat_personal(&r->heat, w->s->o->cfg->threshold)
-			: stored_personal(w->s, m));
-	author = strdup(f.from);
-	v.author = author;
-	v.date = f.date;
-	g_ptr_array_add(w->keep, author);
 	g_array_append_val(w->samples, v);
 	w->all_tagged &= f.thread_tagged;
 	w->any_tagged |= f.thread_tagged;
@@ -133,13 +90,16 @@ static bool samples_from_scan(struct civil_scan *s, notmuch_database_t *db,
 		const struct civil_scan_rec *r =
 			&g_array_index(s->recs, struct civil_scan_rec,
 				       g_array_index(mine, guint, k));
-		civil_heat_sample_t v = sample_of(
-			s, r->heat.score, r->had_tag, r->civil_tagged,
-			r->reader_calm,
-			civil_heat_personal(&r->heat, s->o->cfg->threshold));
+		civil_db_facts_t f = { 0 };
+		civil_heat_sample_t v;
 
-		v.author = r->author;
-		v.date = r->date;
+		/* What the walk read of it, as civil_db_read_facts reads. */
+		f.from = r->author;
+		f.date = r->date;
+		f.tagged = r->had_tag;
+		f.civil_tagged = r->civil_tagged;
+		f.reader_calm = r->reader_calm;
+		civil_heat_sample_of(&f, &r->heat, w->keep, &v);
 		g_array_append_val(w->samples, v);
 		w->all_tagged &= r->had_thread_tag;
 		w->any_tagged |= r->had_thread_tag;
@@ -229,8 +189,7 @@ void civil_scan_judge_threads(struct civil_scan *s, notmuch_database_t *db,
 		} else {
 			civil_thread_heat((const civil_heat_sample_t *)(void *)
 						  w.samples->data,
-					  w.samples->len, s->o->cfg->threshold,
-					  &th);
+					  w.samples->len, &th);
 			if (th.is_heated) {
 				s->stats->threads_heated++;
 				if (!w.all_tagged)

@@ -41,7 +41,7 @@ void civil_scan_emit(struct civil_scan *s, char sign, const char *tag,
 void civil_scan_report(struct civil_scan *s, const struct civil_scan_rec *r)
 {
 	civil_scan_item_t item = { r->id, r->thread, r->heat.score, &r->heat,
-				   r->heat.score >= s->o->cfg->threshold };
+				   r->heat.klass == CIVIL_HEAT_HEATED };
 
 	if (s->sink->scored)
 		s->sink->scored(&item, s->sink->arg);

@@ -114,7 +114,7 @@ static void take(struct civil_scan *s, struct job *j)
 		civil_scan_rec_release(&j->r);
 	} else {
 		s->stats->scanned++;
-		if (j->r.heat.score >= s->o->cfg->threshold)
+		if (j->r.heat.klass == CIVIL_HEAT_HEATED)
 			s->stats->heated++;
 		g_array_append_val(s->recs, j->r);
 		g_hash_table_insert(s->by_id, j->r.id,

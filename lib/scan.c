@@ -121,7 +121,7 @@ static int mbox_one(civil_message_t *msg, void *arg)
 	civil_heat_score_message(s->heat, msg, &r.heat);
 	r.id = strdup(id ? id : "");
 	s->stats->scanned++;
-	if (r.heat.score >= s->o->cfg->threshold) {
+	if (r.heat.klass == CIVIL_HEAT_HEATED) {
 		s->stats->heated++;
 		if (id)
 			civil_scan_emit(s, '+', s->o->cfg->tag, "id", id);

@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * target.c - whom a heated word is aimed at, and what that makes it.
+ * target.c - whom a heated word is aimed at: a cue's target, which the
+ * model weighs (features.c: "insult@person" and "insult@thing" are two
+ * features with weights of their own).
  *
  * The Code of Conflict draws the line: critique of code is how the
  * kernel works, making a person feel abused is not.  "This driver is a
  * mess", "the firmware is garbage" and "I was an idiot to miss this" are
  * technical or said of oneself; "you are clueless" is said to a person.
- * So a cue is weighed by its target, found from the words around it in
+ * So a cue is told by its target, found from the words around it in
  * its clause (not from a "you" anywhere in the sentence):
  *
  *   - the nearest pronoun or noun before it, up to six words back
  *     ("you are clueless", "this is ugly", "I was an idiot");
  *   - an adjective on a thing it names ("an ugly hack", "crappy code");
+ *   - a patch or a series, in review mail, is its author's work ("this
+ *     patch is stupid" is said of someone's work, as "your patch" is);
  *   - else a person just after it ("screw you", "shame on him"), or the
  *     sender starting the next clause ("damn, I missed it").
  *
@@ -35,6 +39,7 @@ static civil_heat_target_t of_ref(unsigned char ref)
 	case REF_PEOPLE:
 		return CIVIL_TARGET_PERSON;
 	case REF_YOUR:
+	case REF_SUBMISSION:
 		return CIVIL_TARGET_WORK;
 	case REF_ME:
 		return CIVIL_TARGET_SELF;
@@ -57,6 +62,9 @@ static civil_heat_target_t look_back(const struct heat_word *v, size_t i)
 		if ((v[k].code || v[k].ref == REF_NOUN) && k > 0 &&
 		    !v[k].clause && v[k - 1].ref == REF_YOUR)
 			return CIVIL_TARGET_WORK;
+		/* "this patch": in a review, the author's work too. */
+		if (v[k].ref == REF_SUBMISSION)
+			return CIVIL_TARGET_WORK;
 		if (v[k].code)
 			return CIVIL_TARGET_THING;
 		if (v[k].ref)
@@ -72,6 +80,8 @@ civil_heat_target_t heat_target(const struct heat_word *v, size_t n, size_t i,
 
 	/* "an ugly hack", "crappy foo_bar()": the adjective's noun, which
 	 * is someone's work when "your" comes before it. */
+	if (j < n && !v[j].clause && v[j].ref == REF_SUBMISSION)
+		return CIVIL_TARGET_WORK;
 	if (j < n && !v[j].clause && (v[j].code || v[j].ref == REF_NOUN))
 		return back == CIVIL_TARGET_WORK || back == CIVIL_TARGET_PERSON
 			       ? CIVIL_TARGET_WORK
@@ -89,45 +99,4 @@ civil_heat_target_t heat_target(const struct heat_word *v, size_t n, size_t i,
 			return CIVIL_TARGET_PERSON;
 	}
 	return CIVIL_TARGET_NONE;
-}
-
-/*
- * What a target makes of a cue, by category.  Name-calling and contempt
- * aimed at a person weigh most; contempt for a thing is technical
- * critique and weighs little; what one says of oneself almost nothing.
- * Swearing keeps most of its weight whatever it is about (it is heat in
- * any review), but not when one swears at oneself.  Categories not
- * named here (a user's own) weigh the same at any target.
- */
-struct factors {
-	const char *category;
-	double f[CIVIL_TARGET_SELF + 1]; /* none, person, work, thing, self */
-};
-
-static const struct factors factors[] = {
-	{ "insult", { 1.0, 1.5, 1.0, 0.5, 0.1 } },
-	{ "contempt", { 0.8, 1.5, 1.0, 0.5, 0.0 } },
-	{ "profanity", { 0.8, 1.5, 1.0, 0.6, 0.3 } },
-	{ "threat", { 1.0, 1.25, 1.0, 0.5, 0.5 } },
-	{ "mockery", { 1.0, 1.25, 1.0, 1.0, 0.5 } },
-	{ "impatience", { 1.0, 1.25, 1.0, 1.0, 1.0 } },
-	{ "dismissal", { 1.0, 1.25, 1.0, 1.0, 0.5 } },
-	{ "condescension", { 1.0, 1.25, 1.0, 1.0, 0.5 } },
-	{ "accusation", { 1.0, 1.5, 1.0, 0.5, 0.3 } },
-};
-
-double heat_target_factor(const char *category, civil_heat_target_t t,
-			  bool curt)
-{
-	double f = 1.0;
-
-	for (size_t i = 0; i < sizeof(factors) / sizeof(factors[0]); i++)
-		if (!strcmp(category, factors[i].category))
-			f = factors[i].f[t];
-	/* Contempt with no argument around it, a whole message of "Ugly."
-	 * or "this is crap", is curt dismissal, not technical critique. */
-	if (curt && (t == CIVIL_TARGET_NONE || t == CIVIL_TARGET_THING) &&
-	    f < 1.0)
-		f = 1.0;
-	return f;
 }

@@ -7,9 +7,8 @@
  * is a pronoun or names a thing, so that target.c can tell whom a cue is
  * aimed at.
  *
- * bench/heat_model.py reads text the same way for the learned layer; a
- * change here is a change there (tests/unit/check_model.c holds them
- * together).
+ * The model is trained on what this file and features.c make of text
+ * (scripts/heat-features), so a change here wants `make model` again.
  */
 #include <ctype.h>
 #include <pthread.h>
@@ -149,16 +148,17 @@ static struct ref_word ref_words[] = {
 	{ "our", REF_ME },
 	{ "ourselves", REF_ME },
 	{ "output", REF_NOUN },
-	{ "patch", REF_NOUN },
-	{ "patches", REF_NOUN },
-	{ "patchset", REF_NOUN },
+	{ "patch", REF_SUBMISSION },
+	{ "patches", REF_SUBMISSION },
+	{ "patchset", REF_SUBMISSION },
+	{ "patchsets", REF_SUBMISSION },
 	{ "people", REF_PEOPLE },
 	{ "program", REF_NOUN },
 	{ "protocol", REF_NOUN },
 	{ "reviewer", REF_PEOPLE },
 	{ "reviewers", REF_PEOPLE },
 	{ "script", REF_NOUN },
-	{ "series", REF_NOUN },
+	{ "series", REF_SUBMISSION },
 	{ "she", REF_THIRD },
 	{ "she's", REF_THIRD },
 	{ "software", REF_NOUN },
@@ -171,6 +171,7 @@ static struct ref_word ref_words[] = {
 	{ "structure", REF_NOUN },
 	{ "stuff", REF_NOUN },
 	{ "submitter", REF_PEOPLE },
+	{ "submission", REF_SUBMISSION },
 	{ "subsystem", REF_NOUN },
 	{ "syntax", REF_NOUN },
 	{ "system", REF_NOUN },
@@ -413,9 +414,12 @@ done:
 	*clause_io = clause;
 }
 
-/* Does the token open or close a quotation: " ' or the curly marks? */
+/* Does the token open or close a quotation: " ' or the curly marks?  A
+ * parenthesis before the mark is common: commit ("subject"). */
 static bool opens_quote(const char *a, const char *b)
 {
+	while (a < b && (*a == '(' || *a == '['))
+		a++;
 	return b > a &&
 	       (*a == '"' || *a == '\'' ||
 		(b - a >= 3 && (unsigned char)a[0] == 0xe2 &&

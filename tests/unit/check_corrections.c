@@ -17,20 +17,15 @@ static GArray *found;
 
 static void setup(void)
 {
-	const char *files[] = { getenv("CIVIL_TEST_LEXICON"), NULL, NULL };
-	struct civil_buf off = CIVIL_BUF_INIT;
-
 	const char *args[] = { "new", "--quiet", NULL };
 
 	dir = unit_notmuch_db(&cfg);
 	unit_notmuch(args, NULL);
-	/* The lexicon alone: what is hot does not hang on a model. */
-	unit_write(dir, "off", "model none\n");
-	civil_buf_addf(&off, "%s/off", dir);
-	files[1] = off.buf;
-	ck_assert_ptr_nonnull(files[0]);
-	ck_assert_int_eq(civil_heat_new(files, &heat, NULL), 0);
-	civil_buf_release(&off);
+	/* civil's lexicon and a model made by hand: what is hot does not
+	 * hang on what training made of the data. */
+	ck_assert_ptr_nonnull(getenv("CIVIL_TEST_LEXICON"));
+	heat = unit_heat(getenv("CIVIL_TEST_LEXICON"), "",
+			 "bias -6 -4\n5 3 insult@person\n");
 	found = g_array_new(FALSE, TRUE, sizeof(civil_correction_t));
 }
 

@@ -29,10 +29,18 @@ static civil_heat_t *heat;
 
 static void setup(void)
 {
-	const char *lex[] = { getenv("CIVIL_TEST_LEXICON"), NULL };
 	size_t skipped;
 
-	ck_assert_int_eq(civil_heat_new(lex, &heat, NULL), 0);
+	/* civil's lexicon and a model made by hand: which sentence is
+	 * heated here does not hang on what training made of the data. */
+	ck_assert_ptr_nonnull(getenv("CIVIL_TEST_LEXICON"));
+	heat = unit_heat(getenv("CIVIL_TEST_LEXICON"), "",
+			 "bias -6 -4\n"
+			 "6 3 insult@person\n"
+			 "6 3 condescension@person\n"
+			 "4 0 s:you-clearly\n"
+			 "0 6 contempt@thing\n"
+			 "0 6 contempt@none\n");
 	ck_assert_int_eq(civil_code_find(NULL, NULL, &code, NULL), 0);
 	ck_assert_int_eq(civil_thread_fill_mbox(mbox, strlen(mbox), "t", heat,
 						&thread, &skipped, NULL),
@@ -502,9 +510,10 @@ START_TEST(explained_to_the_reporter)
 	ck_assert_msg(strstr(out.buf, "id:d@t.invalid  2026-03-04 10:00 UTC  "
 				      "of concern: heated to civil (score "),
 		      "%s", out.buf);
-	ck_assert(strstr(out.buf, "    condescension 'You clearly have no "
-				  "idea' (at a person): \"You clearly have no "
-				  "idea what you are doing.\"\n"));
+	ck_assert_msg(strstr(out.buf, "    heated: ") &&
+			      strstr(out.buf, ": \"You clearly have no idea "
+					      "what you are doing.\"\n"),
+		      "%s", out.buf);
 	ck_assert(strstr(out.buf, "id:g@t.invalid  2026-03-07 10:00 UTC  "
 				  "left out: you hold it calm"));
 	ck_assert(!strstr(out.buf, "id:f@t.invalid"));

@@ -18,13 +18,16 @@ static void scored_by_civil(notmuch_database_t *db, const char *id,
 		{ .signal = "profanity",
 		  .weight = weight,
 		  .match = "crap",
-		  .sentence = "This is crap." },
+		  .sentence = "This is crap.",
+		  .klass = CIVIL_HEAT_HEATED },
 		{ .signal = "contempt",
 		  .weight = weight + 1,
 		  .match = "garbage",
-		  .sentence = "Garbage." },
+		  .sentence = "Garbage.",
+		  .klass = CIVIL_HEAT_HEATED,
+		  .at = 1 },
 	};
-	civil_heat_score_t h = { score, why, 2 };
+	civil_heat_score_t h = { score, CIVIL_HEAT_HEATED, why, 2 };
 	notmuch_message_t *m = NULL;
 
 	ck_assert_int_eq(notmuch_database_find_message(db, id, &m), 0);
@@ -81,7 +84,7 @@ static void setup(void)
 	unit_notmuch(new, NULL);
 	ck_assert_int_eq(civil_db_open(&cfg, true, 1000, &db, &err), 0);
 	scored_by_civil(db, "h1@kernel-test.invalid", 3, 3);
-	scored_by_civil(db, "h2@kernel-test.invalid", 6, 2);
+	scored_by_civil(db, "h2@kernel-test.invalid", 4.5, 2);
 	ck_assert_int_eq(civil_db_close(db, CIVIL_STATUS_SUCCESS, &err), 0);
 	tag("+heated", "id:p1@kernel-test.invalid");
 	tag("+heated-thread", "id:r1@kernel-test.invalid");
@@ -145,14 +148,14 @@ START_TEST(tagged_threads_newest_first)
 
 	ck_assert_int_eq(heated(NULL, NULL, false, &l, &err), 0);
 	ck_assert_str_eq(civil_buf_str(&l.out),
-			 "hand 1/1 ! 2.50 cy@kernel-test.invalid"
+			 "hand 1/1 ! 0.00 cy@kernel-test.invalid"
 			 " [test.kernel-test.invalid] heated\n"
-			 "hot 2/2 ## 6.00 ann@kernel-test.invalid "
+			 "hot 2/2 ## 4.50 ann@kernel-test.invalid "
 			 "bob@kernel-test.invalid"
 			 " [test.kernel-test.invalid] scored heated\n"
 			 "old 1/1 . 0.00 ed@kernel-test.invalid"
 			 " [test.kernel-test.invalid]\n"
-			 "piped 1/1 ! 2.50 fi@kernel-test.invalid"
+			 "piped 1/1 ! 0.00 fi@kernel-test.invalid"
 			 " [test.kernel-test.invalid] heated\n");
 	civil_buf_release(&l.out);
 }
@@ -167,7 +170,7 @@ START_TEST(a_query_narrows_the_list)
 		heated("from:bob@kernel-test.invalid", NULL, false, &l, &err),
 		0);
 	ck_assert_str_eq(civil_buf_str(&l.out),
-			 "hot 2/1 ## 6.00 ann@kernel-test.invalid "
+			 "hot 2/1 ## 4.50 ann@kernel-test.invalid "
 			 "bob@kernel-test.invalid [test.kernel-test.invalid] "
 			 "scored heated\n");
 	civil_buf_release(&l.out);
@@ -179,7 +182,7 @@ END_TEST
  * Either way civil did not set the tag, so the thread counts as heated. */
 START_TEST(unscored_tags_are_scored_from_the_file)
 {
-	static const char lexicon[] = "model none\n3 profanity crap\n";
+	static const char lexicon[] = "3 profanity crap\nmodel t.model\n";
 	const char *files[2] = { NULL, NULL };
 	civil_error_t err = CIVIL_ERROR_INIT;
 	struct listing l = { CIVIL_BUF_INIT, 0, 0 };
@@ -187,6 +190,8 @@ START_TEST(unscored_tags_are_scored_from_the_file)
 	civil_heat_t *heat = NULL;
 
 	unit_write(dir, "lexicon", lexicon);
+	unit_write(dir, "t.model", "civil-heat-model 2\nbias -6 -4\n"
+				   "6 4 profanity@thing\n");
 	civil_buf_addf(&lex, "%s/lexicon", dir);
 	files[0] = lex.buf;
 	ck_assert_msg(!civil_heat_new(files, &heat, &err), "%s", err.message);
@@ -194,9 +199,9 @@ START_TEST(unscored_tags_are_scored_from_the_file)
 		heated("subject:piped OR subject:hand", heat, false, &l, &err),
 		0);
 	ck_assert_str_eq(civil_buf_str(&l.out),
-			 "hand 1/1 ! 2.50 cy@kernel-test.invalid"
+			 "hand 1/1 ! 0.01 cy@kernel-test.invalid"
 			 " [test.kernel-test.invalid] scored heated\n"
-			 "piped 1/1 # 3.00 fi@kernel-test.invalid"
+			 "piped 1/1 # 3.84 fi@kernel-test.invalid"
 			 " [test.kernel-test.invalid] scored heated\n");
 	civil_heat_free(heat);
 	civil_buf_release(&lex);
@@ -214,13 +219,13 @@ START_TEST(explain_gives_the_passages)
 	ck_assert_int_eq(heated("subject:hot", NULL, true, &l, &err), 0);
 	ck_assert_str_eq(
 		civil_buf_str(&l.out),
-		"hot 2/2 ## 6.00 ann@kernel-test.invalid "
+		"hot 2/2 ## 4.50 ann@kernel-test.invalid "
 		"bob@kernel-test.invalid"
 		" [test.kernel-test.invalid] scored heated\n"
 		"  h1@kernel-test.invalid 3.00 contempt 4.00 'garbage'\n"
 		"  h1@kernel-test.invalid 3.00 profanity 3.00 'crap'\n"
-		"  h2@kernel-test.invalid 6.00 contempt 3.00 'garbage'\n"
-		"  h2@kernel-test.invalid 6.00 profanity 2.00 'crap'\n");
+		"  h2@kernel-test.invalid 4.50 contempt 3.00 'garbage'\n"
+		"  h2@kernel-test.invalid 4.50 profanity 2.00 'crap'\n");
 	civil_buf_release(&l.out);
 }
 END_TEST

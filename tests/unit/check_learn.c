@@ -1,22 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* check_learn.c - learning from a reader's corrections (lib/learn.c): one
- * correction moves the cues it holds, in the reader's sense, for other
- * messages too, and nothing else; the file keeps it. */
+/* check_learn.c - learning from a reader's corrections (lib/learn.c): a
+ * correction moves the cue at its target in the sentences that disagree
+ * with the reader, or that sentence alone, and nothing else; the file
+ * keeps it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "unit.h"
 
-static const char lexicon[] = "model none\n"
-			      "2.5 contempt ugly\n"
-			      "2.5 contempt garbage\n"
-			      "2.5 contempt horrible\n"
-			      "1.5 impatience <you> keep ignoring\n"
-			      "3 profanity crap\n";
+static const char lexicon[] = "2.5 profanity hell\n"
+			      "2.5 profanity go to hell\n"
+			      "3.5 insult idiot\n"
+			      "model tiny.model\n";
+static const char model[] = "civil-heat-model 2\n"
+			    "bias -6 -4\n"
+			    "6 4 profanity@none\n"
+			    "6 4 profanity@person\n"
+			    "5 3 insult@person\n";
 
-/* A scorer with the lexicon above, learning into the file learned (a
- * name in a fresh directory when NULL). */
+/* A scorer with the lexicon and model above, learning into the file
+ * learned (a name in a fresh directory when NULL). */
 static civil_heat_t *scorer(const char *learned)
 {
 	const char *dir = unit_tmpdir();
@@ -26,6 +30,7 @@ static civil_heat_t *scorer(const char *learned)
 	civil_heat_t *h = NULL;
 
 	unit_write(dir, "lexicon", lexicon);
+	unit_write(dir, "tiny.model", model);
 	civil_buf_addf(&lex, "%s/lexicon", dir);
 	files[0] = lex.buf;
 	ck_assert_msg(!civil_heat_new(files, &h, &err), "%s", err.message);
@@ -40,200 +45,154 @@ static civil_heat_t *scorer(const char *learned)
 	return h;
 }
 
-static double score(const civil_heat_t *h, const char *text)
+static bool heated(const civil_heat_t *h, const char *text)
 {
 	civil_heat_score_t s;
-	double v;
+	bool v;
 
 	civil_heat_score_text(h, text, strlen(text), &s);
-	v = s.score;
+	v = s.klass == CIVIL_HEAT_HEATED;
 	civil_heat_score_release(&s);
 	return v;
 }
 
-static void learn(civil_heat_t *h, const char *text, bool heated,
+static void learn(civil_heat_t *h, const char *text, bool hot,
 		  civil_heat_lesson_t *out)
 {
-	civil_heat_learn_text(h, text, strlen(text), heated, 2.5, out);
+	civil_heat_learn_text(h, text, strlen(text), hot, out);
 }
 
-START_TEST(a_calm_verdict_lowers_the_cue_where_it_is_aimed_so)
+/* The reader's calm verdict on "hell" said of nothing moves "hell" said
+ * of nothing: "go to hell" said to someone, or an insult beside it, stay
+ * as they were. */
+START_TEST(a_calm_verdict_stays_where_it_was_given)
 {
 	civil_heat_t *h = scorer(NULL);
 	civil_heat_lesson_t l;
-	double other = score(h, "The second patch is ugly and slow.");
-	double person = score(h, "You are ugly.");
-	double crap = score(h, "This is crap.");
 
-	learn(h, "This is ugly.", false, &l);
-	ck_assert_double_ge(l.before, 2.5);
-	ck_assert_double_le(l.after, 2.0 + 1e-9);
-	ck_assert_uint_ge(l.features, 2); /* the cue, and its category */
-	/* The same cue about code, in another message: lower, no longer
-	 * heated. */
-	ck_assert_double_lt(score(h, "The second patch is ugly and slow."),
-			    other);
-	ck_assert_double_lt(score(h, "The second patch is ugly and slow."),
-			    2.5);
-	/* Another target is another sense; another cue is another cue. */
-	ck_assert_double_eq(score(h, "You are ugly."), person);
-	ck_assert_double_eq(score(h, "This is crap."), crap);
-	/* Nothing at all is no heat, whatever was learned: no bias. */
-	ck_assert_double_eq(score(h, "Thanks, applied."), 0);
+	ck_assert(heated(h, "Hell, what a week."));
+	ck_assert(heated(h, "Go to hell you moron."));
+	learn(h, "Hell, what a week.", false, &l);
+	ck_assert_double_ge(l.before, CIVIL_HEAT_THRESHOLD);
+	ck_assert_double_lt(l.after, CIVIL_HEAT_THRESHOLD);
+	ck_assert_uint_eq(l.features, 1);
+	ck_assert(!heated(h, "Hell, what a week."));
+	/* The same cue at the same target, elsewhere: learned. */
+	ck_assert(!heated(h, "Oh hell, the build broke."));
+	/* Another cue, or the same at a person: not. */
+	ck_assert(heated(h, "Go to hell you moron."));
+	ck_assert(heated(h, "Hell, you are an idiot."));
 	civil_heat_free(h);
 }
 END_TEST
 
-START_TEST(a_heated_verdict_raises_the_cue)
+/* The issue's own case, on the shipped model: the idiom held calm
+ * leaves "go to hell" at a person heated. */
+START_TEST(the_road_to_hell_is_not_go_to_hell)
+{
+	const char *files[] = { getenv("CIVIL_TEST_LEXICON"), NULL };
+	const char *go = "Go to hell with this patch, you clearly never "
+			 "tested it.";
+	civil_heat_t *h = NULL;
+	civil_heat_lesson_t l;
+	struct civil_buf path = CIVIL_BUF_INIT;
+
+	ck_assert_int_eq(civil_heat_new(files, &h, NULL), 0);
+	civil_buf_addf(&path, "%s/learned", unit_tmpdir());
+	ck_assert_int_eq(civil_heat_learned_open(h, path.buf, NULL), 0);
+	ck_assert(heated(h, go));
+	learn(h, "The road to hell is paved with good intentions.", false, &l);
+	ck_assert(heated(h, go));
+	/* And a sentence with "hell" the model does hold heated, held calm
+	 * by the reader: still only that. */
+	learn(h, "What the hell is this?", false, &l);
+	ck_assert(!heated(h, "What the hell is this?"));
+	ck_assert(heated(h, go));
+	civil_heat_free(h);
+	civil_buf_release(&path);
+}
+END_TEST
+
+/* Heated without a cue: that sentence alone is taught. */
+START_TEST(a_heated_verdict_without_a_cue)
 {
 	civil_heat_t *h = scorer(NULL);
 	civil_heat_lesson_t l;
-	double other = score(h, "You keep ignoring what everyone said.");
+	const char *t = "Well, that was special.";
 
-	ck_assert_double_lt(other, 2.5);
-	learn(h, "You keep ignoring my review.", true, &l);
-	ck_assert_double_ge(l.after, 3.0 - 1e-9);
-	ck_assert_double_ge(score(h, "You keep ignoring what everyone said."),
-			    2.5);
-	ck_assert_double_eq(score(h, "The second patch is ugly and slow."),
-			    score(h, "The second patch is ugly and slow."));
+	ck_assert(!heated(h, t));
+	learn(h, t, true, &l);
+	ck_assert_uint_eq(l.features, 1);
+	ck_assert(heated(h, t));
+	/* However it is wrapped. */
+	ck_assert(heated(h, "Well,  that was\nspecial."));
+	ck_assert(!heated(h, "Well, that was nice."));
 	civil_heat_free(h);
 }
 END_TEST
 
-START_TEST(no_cue_nothing_learned)
+START_TEST(nothing_to_learn_from)
 {
 	civil_heat_t *h = scorer(NULL);
 	civil_heat_lesson_t l;
 	struct civil_buf b = CIVIL_BUF_INIT;
 
-	learn(h, "Please send a v2 with the fix folded in.", true, &l);
+	/* Calm text held calm: nothing moves. */
+	learn(h, "Thanks, applied.", false, &l);
 	ck_assert_uint_eq(l.features, 0);
-	ck_assert_double_eq(l.after, l.before);
-	ck_assert_double_eq(score(h, "Thanks, applied."), 0);
+	/* No text at all. */
+	learn(h, "", true, &l);
+	ck_assert_uint_eq(l.features, 0);
 	civil_heat_learned_text(h, &b);
-	ck_assert_msg(strstr(b.buf, "1 correction: 1 tagged heated by you, 0 "
-				    "heated tags you removed; 1 had no cue"),
-		      "%s", b.buf);
+	ck_assert(strstr(b.buf, "2 corrections"));
+	ck_assert(strstr(b.buf, "1 had no cue"));
 	civil_buf_release(&b);
 	civil_heat_free(h);
 }
 END_TEST
 
-/* Two corrections of one kind teach the kind: a third word of it, at
- * the same target, weighs less too; one correction does not. */
-START_TEST(two_corrections_teach_a_kind)
-{
-	civil_heat_t *h = scorer(NULL);
-	civil_heat_lesson_t l;
-	double horrible = score(h, "This is horrible.");
-	double person = score(h, "You are horrible.");
-
-	learn(h, "This is ugly.", false, &l);
-	ck_assert_double_eq(score(h, "This is horrible."), horrible);
-	learn(h, "This is garbage.", false, &l);
-	ck_assert_double_lt(score(h, "This is horrible."), horrible);
-	ck_assert_double_eq(score(h, "You are horrible."), person);
-	civil_heat_free(h);
-}
-END_TEST
-
-/* Where the lexicon has no cue, the learned layer's weighty phrases are
- * what a heated verdict teaches; its common words and the signals (one
- * capitalised word) are not raised. */
-START_TEST(a_heated_verdict_without_a_cue_teaches_phrases)
-{
-	const char *dir = unit_tmpdir();
-	struct civil_buf lex = CIVIL_BUF_INIT, path = CIVIL_BUF_INIT;
-	const char *files[2] = { NULL, NULL };
-	civil_error_t err = CIVIL_ERROR_INIT;
-	civil_heat_lesson_t l;
-	civil_heat_t *h = NULL;
-
-	unit_write(dir, "lexicon", "model my.model\n2.5 contempt ugly\n");
-	unit_write(dir, "my.model",
-		   "bias -2\nscale 1.5\noffset 0.5\n2.0 pathetic\n"
-		   "0.8 pages\n");
-	civil_buf_addf(&lex, "%s/lexicon", dir);
-	civil_buf_addf(&path, "%s/learned", dir);
-	files[0] = lex.buf;
-	ck_assert_msg(!civil_heat_new(files, &h, &err), "%s", err.message);
-	ck_assert(!civil_heat_learned_open(h, path.buf, &err));
-	ck_assert_double_eq(score(h, "Pathetic, all of it."), 0);
-	learn(h, "That is pathetic, read the pages.", true, &l);
-	ck_assert_uint_eq(l.features, 1);
-	ck_assert_double_gt(score(h, "Pathetic, all of it."), 0);
-	ck_assert_double_eq(score(h, "See the pages."), 0);
-	learn(h, "It is NOT fine.", true, &l);
-	ck_assert_uint_eq(l.features, 0);
-	ck_assert_double_eq(score(h, "It is NOT fine."), l.before);
-	civil_buf_release(&lex);
-	civil_buf_release(&path);
-	civil_heat_free(h);
-}
-END_TEST
-
-/* The file is written and read back the same; a bad line is said with
- * the file's name and line. */
 START_TEST(the_file_keeps_it)
 {
-	struct civil_buf a = CIVIL_BUF_INIT, b = CIVIL_BUF_INIT,
-			 path = CIVIL_BUF_INIT, kept = CIVIL_BUF_INIT;
-	civil_heat_t *h, *again;
-	civil_error_t err = CIVIL_ERROR_INIT;
+	struct civil_buf path = CIVIL_BUF_INIT, text = CIVIL_BUF_INIT;
+	civil_heat_t *h;
 	civil_heat_lesson_t l;
-	double after;
 
-	civil_buf_addf(&kept, "%s/civil/learned", unit_tmpdir());
-	h = scorer(kept.buf);
-	learn(h, "This is ugly.", false, &l);
-	learn(h, "Ugly hack.", false, &l);
-	after = score(h, "The second patch is ugly and slow.");
-	ck_assert_msg(!civil_heat_learned_save(h, &err), "%s", err.message);
-	again = scorer(kept.buf);
-	ck_assert_double_eq(score(again, "The second patch is ugly and slow."),
-			    after);
-	civil_heat_learned_text(h, &a);
-	civil_heat_learned_text(again, &b);
-	ck_assert_str_eq(a.buf, b.buf);
-	ck_assert_msg(strstr(a.buf, "'ugly' (contempt) about code: -"), "%s",
-		      a.buf);
-	ck_assert_msg(strstr(a.buf, " from 1 correction\n"), "%s", a.buf);
-
-	civil_buf_adds(&path, unit_tmpdir());
-	unit_write(path.buf, "bad/learned",
-		   "corrections 0 1 0\n-1.0 1 cue contempt nowhere ugly\n");
-	civil_buf_adds(&path, "/bad/learned");
-	ck_assert_int_eq(civil_heat_learned_open(again, path.buf, &err),
-			 CIVIL_STATUS_CONFIG_ERROR);
-	ck_assert_msg(strstr(err.message, path.buf) &&
-			      strstr(err.message, ":2: not a learned weight"),
-		      "%s", err.message);
-	civil_error_clear(&err);
-	/* What was loaded before stays. */
-	ck_assert_double_eq(score(again, "The second patch is ugly and slow."),
-			    after);
-	civil_buf_release(&a);
-	civil_buf_release(&b);
-	civil_buf_release(&path);
-	civil_buf_release(&kept);
+	civil_buf_addf(&path, "%s/civil/learned", unit_tmpdir());
+	h = scorer(path.buf);
+	learn(h, "Hell, what a week.", false, &l);
+	learn(h, "Well, that was special.", true, &l);
+	ck_assert_int_eq(civil_heat_learned_save(h, NULL), 0);
 	civil_heat_free(h);
-	civil_heat_free(again);
+	ck_assert_int_eq(civil_file_read(path.buf, &text, NULL), 0);
+	ck_assert(strstr(text.buf, " 1 cue 'hell'@none\n"));
+	ck_assert(strstr(text.buf, " 1 sentence "));
+	ck_assert(strstr(text.buf, "corrections 1 1 1\n"));
+	/* Read back, it scores as it did. */
+	h = scorer(path.buf);
+	ck_assert(!heated(h, "Hell, what a week."));
+	ck_assert(heated(h, "Well, that was special."));
+	civil_buf_reset(&text);
+	civil_heat_learned_text(h, &text);
+	ck_assert(strstr(text.buf, "'hell' said of nothing") ||
+		  strstr(text.buf, "'hell': "));
+	civil_heat_free(h);
+	civil_buf_release(&text);
+	civil_buf_release(&path);
 }
 END_TEST
 
-/* Many corrections of one kind: each is cheap and the weight stays
- * bounded by what each may move. */
-START_TEST(many_corrections_stay_bounded)
+/* The same correction again and again: learned once, then civil agrees
+ * and nothing moves. */
+START_TEST(a_verdict_civil_agrees_with_moves_nothing)
 {
 	civil_heat_t *h = scorer(NULL);
 	civil_heat_lesson_t l;
 
 	for (int i = 0; i < 200; i++)
-		learn(h, "This is ugly.", false, &l);
+		learn(h, "Hell, what a week.", false, &l);
 	ck_assert_double_eq(l.before, l.after);
 	ck_assert_uint_eq(l.features, 0);
-	ck_assert_double_ge(score(h, "You are ugly."), 2.5);
+	ck_assert(heated(h, "Go to hell you moron."));
 	civil_heat_free(h);
 }
 END_TEST
@@ -241,15 +200,14 @@ END_TEST
 Suite *suite_learn(void)
 {
 	Suite *s = suite_create("learn");
-	TCase *tc = tcase_create("core");
+	TCase *tc = tcase_create("learn");
 
-	tcase_add_test(tc, a_calm_verdict_lowers_the_cue_where_it_is_aimed_so);
-	tcase_add_test(tc, a_heated_verdict_raises_the_cue);
-	tcase_add_test(tc, no_cue_nothing_learned);
-	tcase_add_test(tc, two_corrections_teach_a_kind);
-	tcase_add_test(tc, a_heated_verdict_without_a_cue_teaches_phrases);
+	tcase_add_test(tc, a_calm_verdict_stays_where_it_was_given);
+	tcase_add_test(tc, the_road_to_hell_is_not_go_to_hell);
+	tcase_add_test(tc, a_heated_verdict_without_a_cue);
+	tcase_add_test(tc, nothing_to_learn_from);
 	tcase_add_test(tc, the_file_keeps_it);
-	tcase_add_test(tc, many_corrections_stay_bounded);
+	tcase_add_test(tc, a_verdict_civil_agrees_with_moves_nothing);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -43,62 +43,69 @@ static civil_status_t open_text(const char *text, char *msg, size_t size)
 	return st;
 }
 
-static double delta(const char *category, const char *phrase,
-		    civil_heat_target_t t, char *why, size_t size)
+static double delta(const char *key, unsigned *count)
 {
-	struct civil_buf b = CIVIL_BUF_INIT;
-	double d = heat_learned_delta(h.learned, category, phrase, t, &b);
-
-	snprintf(why, size, "%s", civil_buf_str(&b));
-	civil_buf_release(&b);
-	return d;
+	return heat_learned_delta(h.learned, key, count);
 }
 
 START_TEST(keys)
 {
-	struct civil_buf b = CIVIL_BUF_INIT;
+	struct civil_buf b = CIVIL_BUF_INIT, c = CIVIL_BUF_INIT;
 
-	heat_learned_key(&b, "contempt", "ugly", CIVIL_TARGET_THING);
-	ck_assert_str_eq(b.buf, "cue contempt thing ugly");
-	heat_learned_key(&b, "insult", NULL, CIVIL_TARGET_SELF);
-	ck_assert_str_eq(b.buf, "category insult self");
-	heat_learned_key(&b, "x", "", CIVIL_TARGET_NONE);
-	ck_assert_str_eq(b.buf, "cue x none ");
+	/* A sentence's key: its words, whatever the spacing and case. */
+	heat_sentence_key("Well, that  was\nSpecial.", 24, &b);
+	heat_sentence_key("well, that was special.", 23, &c);
+	ck_assert_str_eq(b.buf, c.buf);
+	ck_assert_uint_eq(strlen(b.buf), 9 + 16);
+	ck_assert(!strncmp(b.buf, "sentence ", 9));
+	heat_sentence_key("well, that was nice.", 20, &c);
+	ck_assert_str_ne(b.buf, c.buf);
 	civil_buf_release(&b);
+	civil_buf_release(&c);
 }
 END_TEST
 
-START_TEST(delta_and_why)
+START_TEST(delta_by_key)
 {
-	char msg[256], why[256];
+	char msg[256];
+	unsigned n;
 
-	ck_assert_msg(!open_text("-1.8000 6 cue contempt thing ugly\n"
-				 "-0.4500 1 category contempt thing\n"
-				 "0.5000 2 category insult person\n"
-				 "0.2500 1 category shouting none\n",
+	ck_assert_msg(!open_text("-1.8000 6 cue 'ugly'@thing\n"
+				 "2.5000 1 sentence 0123456789abcdef\n"
+				 "0.7500 2 cue 'go to hell'@person\n",
 				 msg, sizeof(msg)),
 		      "%s", msg);
-	/* A cue, and a kind learned from one correction: not yet. */
-	ck_assert_double_eq_tol(
-		delta("contempt", "ugly", CIVIL_TARGET_THING, why, sizeof(why)),
-		-1.8, 1e-9);
-	ck_assert_str_eq(why, "learned -1.80 from 6 corrections");
-	/* A kind from two, on a cue not learned itself. */
-	ck_assert_double_eq_tol(
-		delta("insult", "idiot", CIVIL_TARGET_PERSON, why, sizeof(why)),
-		0.5, 1e-9);
-	ck_assert_str_eq(why, "learned +0.50 for insult at a person from 2 "
-			      "corrections");
-	/* A signal (no phrase) counts from one. */
-	ck_assert_double_eq_tol(
-		delta("shouting", NULL, CIVIL_TARGET_NONE, why, sizeof(why)),
-		0.25, 1e-9);
-	ck_assert_str_eq(why, "learned +0.25 for shouting from 1 correction");
-	/* Another target: nothing. */
-	ck_assert_double_eq(delta("contempt", "ugly", CIVIL_TARGET_PERSON, why,
-				  sizeof(why)),
-			    0);
-	ck_assert_str_eq(why, "");
+	ck_assert_double_eq_tol(delta("cue 'ugly'@thing", &n), -1.8, 1e-9);
+	ck_assert_uint_eq(n, 6);
+	ck_assert_double_eq_tol(delta("cue 'go to hell'@person", &n), 0.75,
+				1e-9);
+	ck_assert_double_eq_tol(delta("sentence 0123456789abcdef", &n), 2.5,
+				1e-9);
+	/* The same cue at another target: nothing. */
+	ck_assert_double_eq(delta("cue 'ugly'@person", &n), 0);
+	ck_assert_uint_eq(n, 0);
+	ck_assert(!heat_learned_empty(h.learned));
+}
+END_TEST
+
+/* What civil 0.2 learned: its cues kept (in the model's logits), its
+ * categories dropped, and the file written anew at the next save. */
+START_TEST(an_old_file_is_read)
+{
+	char msg[256];
+	unsigned n;
+
+	ck_assert_msg(!open_text("-1.2500 6 cue contempt thing ugly\n"
+				 "-0.4500 2 category contempt thing\n"
+				 "1.0000 1 cue phrase none go to hell\n"
+				 "corrections 2 6 1\n",
+				 msg, sizeof(msg)),
+		      "%s", msg);
+	ck_assert_double_eq_tol(delta("cue 'ugly'@thing", &n), -1.0, 1e-9);
+	ck_assert_double_eq_tol(delta("cue 'go to hell'@none", &n), 0.8,
+				1e-9);
+	ck_assert_double_eq(delta("category contempt thing", &n), 0);
+	ck_assert(h.learned->dirty);
 }
 END_TEST
 
@@ -109,36 +116,34 @@ START_TEST(file_edges)
 	/* No file: nothing learned, and that is no error. */
 	ck_assert_int_eq(civil_heat_learned_open(&h, path.buf, NULL), 0);
 	ck_assert_ptr_nonnull(h.learned);
-	ck_assert(!heat_learned_has_phrases(h.learned));
+	ck_assert(heat_learned_empty(h.learned));
 	/* Empty, comments only, no newline at the end. */
 	ck_assert(!open_text("", msg, sizeof(msg)));
 	ck_assert(!open_text("#", msg, sizeof(msg)));
 	ck_assert(!open_text("# c\n\ncorrections 1 2 3", msg, sizeof(msg)));
 	ck_assert_uint_eq(h.learned->heated + h.learned->calm, 3);
 	/* The largest count and weight it takes. */
-	ck_assert_msg(!open_text("1000 1000000000 category x none\n"
-				 "-1000 0 cue x self phrase with spaces\n",
+	ck_assert_msg(!open_text("1000 1000000000 cue 'x'@none\n"
+				 "-1000 0 cue 'phrase with spaces'@self\n",
 				 msg, sizeof(msg)),
 		      "%s", msg);
-	/* A phrase of the learned layer. */
-	ck_assert(
-		!open_text("1 1 cue phrase none so what\n", msg, sizeof(msg)));
-	ck_assert(heat_learned_has_phrases(h.learned));
 }
 END_TEST
 
 START_TEST(bad_lines_name_file_and_line)
 {
 	static const char *const bad[] = {
-		"1000.5 1 category x none",
-		"1 1000000001 category x none",
-		"nan 1 category x none",
-		"1 -1 category x none",
+		"1000.5 1 cue 'x'@none",
+		"1 1000000001 cue 'x'@none",
+		"nan 1 cue 'x'@none",
+		"1 -1 cue 'x'@none",
+		"1 1 cue 'x'@nobody",
+		"1 1 cue 'x'@none extra",
+		"1 1 cue x@none",
+		"1 1 cue ''@none",
+		"1 1 sentence 0123",
+		"1 1 sentence 0123456789abcdeg",
 		"1 1 category x nobody",
-		"1 1 category x none extra",
-		"1 1 cue x none",
-		"1 1 cue  none p",
-		"1 1 category cccccccccccccccccccccccccccccccc none",
 		"corrections 1 2",
 		"corrections 1 2 x",
 		"x",
@@ -185,10 +190,10 @@ START_TEST(save_and_read_back)
 	/* Nothing changed: nothing written. */
 	ck_assert_int_eq(civil_heat_learned_save(&h, NULL), 0);
 	ck_assert_int_ne(access(path.buf, F_OK), 0);
-	*heat_learned_feat(h.learned, "cue contempt thing ugly") =
+	*heat_learned_feat(h.learned, "cue 'ugly'@thing") =
 		(struct feat){ -1.8, 6 };
-	*heat_learned_feat(h.learned, "category contempt thing") =
-		(struct feat){ -0.45, 1 };
+	*heat_learned_feat(h.learned, "sentence 0123456789abcdef") =
+		(struct feat){ 0.45, 1 };
 	h.learned->heated = 2;
 	h.learned->calm = 6;
 	h.learned->no_cue = 1;
@@ -197,10 +202,9 @@ START_TEST(save_and_read_back)
 	ck_assert(!h.learned->dirty);
 	ck_assert_int_eq(civil_file_read(path.buf, &text, NULL), 0);
 	ck_assert_ptr_nonnull(strstr(text.buf, "corrections 2 6 1\n"
-					       "-0.4500 1 category contempt "
-					       "thing\n"
-					       "-1.8000 6 cue contempt thing "
-					       "ugly\n"));
+					       "-1.8000 6 cue 'ugly'@thing\n"
+					       "0.4500 1 sentence "
+					       "0123456789abcdef\n"));
 	/* Read back, listed for a reader. */
 	heat_learned_free(h.learned);
 	h.learned = NULL;
@@ -208,10 +212,9 @@ START_TEST(save_and_read_back)
 	civil_buf_reset(&text);
 	civil_heat_learned_text(&h, &text);
 	ck_assert_str_eq(text.buf,
-			 "'ugly' (contempt) about code: -1.80 from 6 "
-			 "corrections\n"
-			 "contempt about code: -0.45 from 1 correction "
-			 "(counts from 2)\n"
+			 "'ugly' about code: -1.80 from 6 corrections\n"
+			 "one sentence (0123456789abcdef): +0.45 from 1 "
+			 "correction\n"
 			 "8 corrections: 2 tagged heated by you, 6 heated "
 			 "tags you removed; 1 had no cue to learn from\n");
 	/* Forgotten once, then there is nothing to forget. */
@@ -271,7 +274,8 @@ Suite *suite_learned(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, keys);
-	tcase_add_test(tc, delta_and_why);
+	tcase_add_test(tc, delta_by_key);
+	tcase_add_test(tc, an_old_file_is_read);
 	tcase_add_test(tc, file_edges);
 	tcase_add_test(tc, bad_lines_name_file_and_line);
 	tcase_add_test(tc, unreadable_file);

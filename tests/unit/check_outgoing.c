@@ -152,23 +152,40 @@ END_TEST
 
 START_TEST(tone_lines)
 {
-	civil_heat_reason_t r[2] = {
-		{ .signal = "insult",
+	civil_heat_reason_t r[4] = {
+		{ .signal = "insult at a person",
 		  .match = "idiot",
 		  .sentence = "You idiot.",
-		  .aimed = true },
+		  .klass = CIVIL_HEAT_HEATED,
+		  .at = 1 },
 		{ .signal = "shouting",
 		  .match = "STOP",
 		  .sentence = "You idiot.",
-		  .aimed = false },
+		  .klass = CIVIL_HEAT_HEATED,
+		  .at = 1 },
+		{ .signal = "wording like heated mail",
+		  .match = "",
+		  .sentence = "Go away.",
+		  .klass = CIVIL_HEAT_HEATED,
+		  .at = 0 },
+		/* Sharp: the sender's to say. */
+		{ .signal = "contempt about code",
+		  .match = "crap",
+		  .sentence = "This is crap.",
+		  .klass = CIVIL_HEAT_SHARP,
+		  .at = 2 },
 	};
-	civil_heat_score_t s = { .score = 5, .reasons = r, .n_reasons = 2 };
+	civil_heat_score_t s = { .score = 5,
+				 .klass = CIVIL_HEAT_HEATED,
+				 .reasons = r,
+				 .n_reasons = 4 };
 	struct civil_buf out = CIVIL_BUF_INIT;
 
 	civil_tone_lines(&s, &out);
 	ck_assert_str_eq(civil_buf_str(&out),
-			 "\"You idiot.\" (insult 'idiot', said to someone; "
-			 "shouting 'STOP')\n");
+			 "\"You idiot.\" (insult at a person 'idiot'; "
+			 "shouting 'STOP')\n"
+			 "\"Go away.\" (wording like heated mail)\n");
 	civil_buf_release(&out);
 }
 END_TEST

@@ -16,10 +16,14 @@ static size_t count(const char *s, char c)
 
 START_TEST(scores_line_is_one_record)
 {
-	civil_heat_reason_t why = {
-		"insult", "you\tidiot\n", "s", 1, true, CIVIL_TARGET_NONE
-	};
-	civil_heat_score_t heat = { 3.5, &why, 1 };
+	civil_heat_reason_t why = { "insult at a person",
+				    "you\tidiot\n",
+				    "s",
+				    1,
+				    CIVIL_TARGET_PERSON,
+				    CIVIL_HEAT_HEATED,
+				    0 };
+	civil_heat_score_t heat = { 3.5, CIVIL_HEAT_HEATED, &why, 1 };
 	civil_scan_item_t item = { "a\tb\r\nc\001d\\e@x", "t", 3.5, &heat,
 				   true };
 	struct civil_buf b = CIVIL_BUF_INIT;
@@ -27,9 +31,9 @@ START_TEST(scores_line_is_one_record)
 
 	cmd_scores_line(sp, &item);
 	civil_sprinter_free(sp);
-	ck_assert_str_eq(b.buf, "3.50\ta\\tb\\r\\nc\\x01d\\e@x\tinsult "
-				"'you\\tidiot\\n' (at a person)\n");
-	ck_assert_uint_eq(count(b.buf, '\t'), 2);
+	ck_assert_str_eq(b.buf, "3.50\theated\ta\\tb\\r\\nc\\x01d\\e@x\t"
+				"insult at a person 'you\\tidiot\\n'\n");
+	ck_assert_uint_eq(count(b.buf, '\t'), 3);
 	ck_assert_uint_eq(count(b.buf, '\n'), 1);
 	civil_buf_release(&b);
 }
@@ -57,8 +61,10 @@ END_TEST
 
 START_TEST(heated_text)
 {
-	civil_heated_passage_t p = { "i\td@x", NAN,    "insult",       INFINITY,
-				     true,     "a\nb", "c\r\nthread:1" };
+	civil_heated_passage_t p = { "i\td@x",	      NAN,
+				     "insult",	      INFINITY,
+				     CIVIL_TARGET_PERSON, CIVIL_HEAT_HEATED,
+				     "a\nb",	      "c\r\nthread:1" };
 	char *lists[] = { "l\n1", NULL };
 	civil_heated_thread_t t = { 0 };
 	struct civil_buf b = CIVIL_BUF_INIT;

@@ -11,9 +11,14 @@
 #include "internal.h"
 #include "unit.h"
 
-static const char lexicon[] = "model none\n"
-			      "3 profanity crap\n"
+static const char lexicon[] = "3 profanity crap\n"
 			      "3 contempt garbage\n";
+/* Both heated wherever they are aimed. */
+static const char model[] = "bias -6 -4\n"
+			    "6 4 profanity@thing\n"
+			    "6 4 profanity@none\n"
+			    "6 4 contempt@thing\n"
+			    "6 4 contempt@none\n";
 
 static civil_nm_config_t cfg;
 static const char *dir;
@@ -24,9 +29,6 @@ static civil_heat_t *heat;
 static void setup(void)
 {
 	const char *new[] = { "new", "--quiet", NULL };
-	const char *files[2] = { NULL, NULL };
-	struct civil_buf lex = CIVIL_BUF_INIT;
-	civil_error_t err = CIVIL_ERROR_INIT;
 
 	dir = unit_notmuch_db(&cfg);
 	unit_add_mail(dir, "a1", "a1@kernel-test.invalid",
@@ -46,11 +48,7 @@ static void setup(void)
 		      "Wed, 04 Mar 2026 10:00:00 +0000", "another question",
 		      NULL, "Does this build on arm?\n");
 	unit_notmuch(new, NULL);
-	unit_write(dir, "lexicon", lexicon);
-	civil_buf_addf(&lex, "%s/lexicon", dir);
-	files[0] = lex.buf;
-	ck_assert_msg(!civil_heat_new(files, &heat, &err), "%s", err.message);
-	civil_buf_release(&lex);
+	heat = unit_heat(NULL, lexicon, model);
 }
 
 static void teardown(void)

@@ -100,12 +100,13 @@ START_TEST(text_values)
 }
 END_TEST
 
-START_TEST(heated_json_unchanged)
+START_TEST(heated_json)
 {
 	civil_heated_passage_t ps[2] = {
-		{ "i\td@x", NAN, "insult", INFINITY, true, "a\nb",
-		  "c\r\nthread:1" },
-		{ "x@y", 0.5, "sw\"ear", 1.25, false, "m\\", "s\001 \xff" },
+		{ "i\td@x", NAN, "insult", INFINITY, CIVIL_TARGET_PERSON,
+		  CIVIL_HEAT_HEATED, "a\nb", "c\r\nthread:1" },
+		{ "x@y", 0.5, "sw\"ear", 1.25, CIVIL_TARGET_THING,
+		  CIVIL_HEAT_SHARP, "m\\", "s\001 \xff" },
 	};
 	char *lists[] = { "l\n1", "l2" };
 	char *tags[] = { "heated", "inbox" };
@@ -157,11 +158,13 @@ START_TEST(heated_json_unchanged)
 		"1\",null],\"tags\":[\"heated\",\"inbox\"],\"first\":100,\"la"
 		"st\":1000,\"people\":[\"A <a@x>\"],\"lists\":[\"l\\n1\",\"l2"
 		"\"],\"peak\":2.35,\"heated\":2,\"escalating\":true,\"strip\""
-		":\"#.\",\"heated_thread\":false,\"passages\":[{\"id\":\"i\\td@x\",\"score\":null,\"s"
-		"ignal\":\"insult\",\"weight\":null,\"aimed\":true,\"match\":"
+		":\"#.\",\"heated_thread\":false,\"passages\":[{\"id\":\"i\\td@x\",\"score\":null,\"c"
+		"lass\":\"heated\",\"signal\":\"insult\",\"weight\":null,\"ta"
+		"rget\":\"person\",\"match\":"
 		"\"a\\nb\",\"sentence\":\"c\\r\\nthread:1\"},{\"id\":\"x@y\","
-		"\"score\":0.50,\"signal\":\"sw\\\"ear\",\"weight\":1.25,\"ai"
-		"med\":false,\"match\":\"m\\\\\",\"sentence\":\"s\\u0001 "
+		"\"score\":0.50,\"class\":\"sharp\",\"signal\":\"sw\\\"ear\","
+		"\"weight\":1.25,\"target\":\"thing\",\"match\":\"m\\\\\","
+		"\"sentence\":\"s\\u0001 "
 		"\xef\xbf\xbd\""
 		"}]}"
 		",\n"
@@ -191,7 +194,7 @@ Suite *suite_sprinter(void)
 	tcase_add_test(tc, json_values);
 	tcase_add_test(tc, json_separator);
 	tcase_add_test(tc, text_values);
-	tcase_add_test(tc, heated_json_unchanged);
+	tcase_add_test(tc, heated_json);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -48,15 +48,20 @@ START_TEST(round_trip)
 	civil_heat_reason_t why[2] = {
 		{ .signal = "insult",
 		  .weight = 2.345,
-		  .aimed = true,
+		  .target = CIVIL_TARGET_PERSON,
+		  .klass = CIVIL_HEAT_HEATED,
+		  .at = 7,
 		  .match = "you\tidiot",
 		  .sentence = "you\tidiot,\nreally" },
 		{ .signal = "contempt",
 		  .weight = 1.5,
+		  .target = CIVIL_TARGET_THING,
+		  .klass = CIVIL_HEAT_SHARP,
 		  .match = "garbage!",
 		  .sentence = long_sentence },
 	};
-	civil_heat_score_t in = { 3.14159, why, 2 }, out, again;
+	civil_heat_score_t in = { 3.14159, CIVIL_HEAT_HEATED, why, 2 }, out,
+			   again;
 
 	/* "é" is two bytes, after 25 bytes of the other fields: a cut at 200
 	 * bytes would fall between the two of one. */
@@ -75,20 +80,24 @@ START_TEST(round_trip)
 	m = find(db);
 	ck_assert(civil_db_stored_heat(m, &out));
 	ck_assert_double_eq_tol(out.score, 3.14, 1e-9);
+	ck_assert_int_eq(out.klass, CIVIL_HEAT_HEATED);
 	ck_assert_uint_eq(out.n_reasons, 2);
 	/* notmuch gives them back in the order of their text. */
 	ck_assert_str_eq(out.reasons[0].signal, "contempt");
 	ck_assert_double_eq_tol(out.reasons[0].weight, 1.5, 1e-9);
-	ck_assert(!out.reasons[0].aimed);
+	ck_assert_int_eq(out.reasons[0].target, CIVIL_TARGET_THING);
+	ck_assert_int_eq(out.reasons[0].klass, CIVIL_HEAT_SHARP);
 	ck_assert_str_eq(out.reasons[0].match, "garbage!");
 	ck_assert(g_utf8_validate(out.reasons[0].sentence, -1, NULL));
-	ck_assert_uint_le(strlen("contempt\t1.50\t0\tgarbage!\t") +
+	ck_assert_uint_le(strlen("contempt\t1.50\t3\t1\t0\tgarbage!\t") +
 				  strlen(out.reasons[0].sentence),
 			  200);
-	ck_assert_uint_ge(strlen(out.reasons[0].sentence), 170);
+	ck_assert_uint_ge(strlen(out.reasons[0].sentence), 160);
 	ck_assert_str_eq(out.reasons[1].signal, "insult");
 	ck_assert_double_eq_tol(out.reasons[1].weight, 2.35, 1e-9);
-	ck_assert(out.reasons[1].aimed);
+	ck_assert_int_eq(out.reasons[1].target, CIVIL_TARGET_PERSON);
+	ck_assert_int_eq(out.reasons[1].klass, CIVIL_HEAT_HEATED);
+	ck_assert_uint_eq(out.reasons[1].at, 7);
 	ck_assert_str_eq(out.reasons[1].match, "you idiot");
 	ck_assert_str_eq(out.reasons[1].sentence, "you idiot, really");
 	notmuch_message_destroy(m);
@@ -99,9 +108,11 @@ START_TEST(round_trip)
 	m = find(db);
 	in.n_reasons = 1;
 	in.score = 0.5;
+	in.klass = CIVIL_HEAT_CALM;
 	ck_assert_int_eq(civil_db_store_heat(m, &in), 0);
 	ck_assert(civil_db_stored_heat(m, &again));
 	ck_assert_double_eq_tol(again.score, 0.5, 1e-9);
+	ck_assert_int_eq(again.klass, CIVIL_HEAT_CALM);
 	ck_assert_uint_eq(again.n_reasons, 1);
 	ck_assert_str_eq(again.reasons[0].signal, "insult");
 	notmuch_message_destroy(m);

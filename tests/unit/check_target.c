@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* check_target.c - whom a cue is aimed at and what that makes it
- * (lib/target.c), on sentences split by words.c. */
+/* check_target.c - whom a cue is aimed at (lib/target.c), on sentences
+ * split by words.c. */
 #include <string.h>
 
 #include "heat.h"
@@ -58,33 +58,6 @@ START_TEST(edges)
 }
 END_TEST
 
-START_TEST(factors)
-{
-	ck_assert_double_eq(
-		heat_target_factor("insult", CIVIL_TARGET_PERSON, false), 1.5);
-	ck_assert_double_eq(
-		heat_target_factor("contempt", CIVIL_TARGET_THING, false), 0.5);
-	ck_assert_double_eq(
-		heat_target_factor("contempt", CIVIL_TARGET_SELF, false), 0.0);
-	/* Curt: contempt for a thing, or for nothing, weighs in full... */
-	ck_assert_double_eq(
-		heat_target_factor("contempt", CIVIL_TARGET_THING, true), 1.0);
-	ck_assert_double_eq(
-		heat_target_factor("contempt", CIVIL_TARGET_NONE, true), 1.0);
-	/* ... but not what one says of oneself, nor more than in full. */
-	ck_assert_double_eq(
-		heat_target_factor("contempt", CIVIL_TARGET_SELF, true), 0.0);
-	ck_assert_double_eq(
-		heat_target_factor("insult", CIVIL_TARGET_PERSON, true), 1.5);
-	/* A category of the user's own, and the empty one: the same at
-	 * every target, the largest target included. */
-	ck_assert_double_eq(
-		heat_target_factor("mine", CIVIL_TARGET_SELF, false), 1.0);
-	ck_assert_double_eq(heat_target_factor("", CIVIL_TARGET_PERSON, false),
-			    1.0);
-}
-END_TEST
-
 Suite *suite_target(void)
 {
 	Suite *s = suite_create("target");
@@ -92,7 +65,6 @@ Suite *suite_target(void)
 
 	tcase_add_test(tc, whom);
 	tcase_add_test(tc, edges);
-	tcase_add_test(tc, factors);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -23,9 +23,13 @@ static void cleanup(void)
 const char *unit_tmpdir(void)
 {
 	static int n;
-	static char path[64];
+	static GPtrArray *paths; /* each lives until the end of the run */
+	char *path;
 
-	snprintf(path, sizeof(path), "%s/%d", tmp_root, ++n);
+	if (!paths)
+		paths = g_ptr_array_new_with_free_func(g_free);
+	path = g_strdup_printf("%s/%d", tmp_root, ++n);
+	g_ptr_array_add(paths, path);
 	mkdir(path, 0700);
 	return path;
 }
@@ -129,6 +133,28 @@ void unit_notmuch(const char *const *args, struct civil_buf *out)
 	civil_buf_release(&ignored);
 }
 
+civil_heat_t *unit_heat(const char *base, const char *lexicon,
+			const char *model)
+{
+	const char *dir = unit_tmpdir();
+	struct civil_buf lex = CIVIL_BUF_INIT, m = CIVIL_BUF_INIT;
+	const char *files[3] = { base, NULL, NULL };
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_heat_t *h = NULL;
+
+	civil_buf_addf(&m, "%s\nmodel tiny.model\n", lexicon);
+	unit_write(dir, "lexicon", m.buf);
+	civil_buf_reset(&m);
+	civil_buf_addf(&m, "civil-heat-model 2\n%s", model);
+	unit_write(dir, "tiny.model", m.buf);
+	civil_buf_addf(&lex, "%s/lexicon", dir);
+	files[base ? 1 : 0] = lex.buf;
+	ck_assert_msg(!civil_heat_new(files, &h, &err), "%s", err.message);
+	civil_buf_release(&lex);
+	civil_buf_release(&m);
+	return h;
+}
+
 civil_message_t *unit_message(const char *text)
 {
 	civil_message_t *msg = NULL;
@@ -206,6 +232,8 @@ int main(void)
 		suite_lastmod,
 		suite_corrections,
 		suite_thanks,
+		suite_features,
+		suite_thread_heat,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;

@@ -51,6 +51,8 @@ Suite *suite_learned(void);
 Suite *suite_lastmod(void);
 Suite *suite_corrections(void);
 Suite *suite_thanks(void);
+Suite *suite_features(void);
+Suite *suite_thread_heat(void);
 
 /* A fresh temporary directory (removed at exit). */
 const char *unit_tmpdir(void);
@@ -74,6 +76,12 @@ void unit_notmuch_done(civil_nm_config_t *cfg);
 void unit_notmuch(const char *const *args, struct civil_buf *out);
 /* Parse text as a message; fail the test if it isn't one. */
 civil_message_t *unit_message(const char *text);
+/* A scorer of lexicon (lines of heat.lexicon; after base, a lexicon
+ * file, when not NULL) and a model written by hand (model's lines after
+ * "civil-heat-model 2"), so that a test checks mechanism, not what
+ * training made of the data.  The caller's to civil_heat_free. */
+civil_heat_t *unit_heat(const char *base, const char *lexicon,
+			const char *model);
 /* A handle on the database at database (NULL: none), with civil's data
  * from the source tree ($CIVIL_TEST_LEXICON's directory) and nothing else
  * named; fail the test if it can't be opened. */
