@@ -49,7 +49,7 @@ const char *heat_target_name(civil_heat_target_t t)
 							: "none";
 }
 
-uint64_t heat_feat_hash(const char *s, size_t n)
+uint64_t heat_word_hash(const char *s, size_t n)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
 
@@ -60,6 +60,46 @@ uint64_t heat_feat_hash(const char *s, size_t n)
 	return h;
 }
 
+/* splitmix64's finaliser: every bit of x in every bit out. */
+static uint64_t mix(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+uint64_t heat_unigram_hash(uint64_t word)
+{
+	return mix(word ^ 0x9e3779b97f4a7c15ull);
+}
+
+uint64_t heat_bigram_hash(uint64_t first, uint64_t second)
+{
+	return mix(first * 0xff51afd7ed558ccdull ^ second ^
+		   0xc4ceb9fe1a85ec53ull);
+}
+
+/* A feature's name to its hash.  Words and pairs of words ("w:WORD",
+ * "b:WORD WORD") hash as their words do, so that scoring never reads
+ * their bytes twice (words.c hashed them). */
+uint64_t heat_feat_hash(const char *s, size_t n)
+{
+	if (n > 2 && s[1] == ':' && s[0] == 'w')
+		return heat_unigram_hash(heat_word_hash(s + 2, n - 2));
+	if (n > 2 && s[1] == ':' && s[0] == 'b') {
+		const char *sp = memchr(s + 2, ' ', n - 2);
+
+		if (sp)
+			return heat_bigram_hash(
+				heat_word_hash(s + 2, (size_t)(sp - s - 2)),
+				heat_word_hash(sp + 1,
+					       (size_t)(s + n - sp - 1)));
+	}
+	return heat_word_hash(s, n);
+}
+
 /* Add the feature whose name hashes to hash (its name, when kept, is
  * fs->names' bytes from mark on).  A name the sentence already has keeps
  * its first value: each counts once.  A small open-addressed set of
@@ -68,29 +108,37 @@ uint64_t heat_feat_hash(const char *s, size_t n)
 static void add(struct heat_fset *fs, uint64_t hash, size_t mark, float value,
 		unsigned char kind, civil_heat_target_t t, size_t w0, size_t nw)
 {
-	struct heat_feat f = { 0 };
+	struct heat_feat *f;
 	size_t slot;
 
-	f.hash = hash ? hash : 1; /* 0 marks a free slot */
-	if (fs->feats->len >= HEAT_MAX_FEATS)
+	if (fs->n >= HEAT_MAX_FEATS)
 		goto drop;
-	for (slot = f.hash % HEAT_SEEN_SLOTS; fs->seen[slot];
+	for (slot = hash % HEAT_SEEN_SLOTS; fs->seen_gen[slot] == fs->gen;
 	     slot = (slot + 1) % HEAT_SEEN_SLOTS)
-		if (fs->seen[slot] == f.hash)
+		if (fs->seen[slot] == hash)
 			goto drop;
-	fs->seen[slot] = f.hash;
-	civil_buf_addch(&fs->names, '\0');
-	f.name = (unsigned)mark;
-	f.value = value;
-	f.kind = kind;
-	f.target = (unsigned char)t;
-	f.w0 = (unsigned short)MIN(w0, 0xffff);
-	f.nw = (unsigned short)MIN(nw, 0xffff);
-	g_array_append_val(fs->feats, f);
+	fs->seen[slot] = hash;
+	fs->seen_gen[slot] = fs->gen;
+	f = &fs->feat[fs->n++];
+	f->hash = hash;
+	/* A name written (not a word's): ended, and kept. */
+	if (fs->names.len > mark) {
+		civil_buf_addch(&fs->names, '\0');
+		f->name = (unsigned)mark;
+	} else {
+		f->name = HEAT_NO_NAME;
+	}
+	f->value = value;
+	f->kind = kind;
+	f->target = (unsigned char)t;
+	f->w0 = (unsigned short)MIN(w0, 0xffff);
+	f->nw = (unsigned short)MIN(nw, 0xffff);
 	return;
 drop:
-	fs->names.len = mark;
-	fs->names.buf[mark] = '\0';
+	if (fs->names.len > mark) {
+		fs->names.len = mark;
+		fs->names.buf[mark] = '\0';
+	}
 }
 
 /* Add the feature named by the strings after nw, up to a NULL.  Its hash
@@ -101,25 +149,39 @@ drop:
 static void addp(struct heat_fset *fs, float value, unsigned char kind,
 		 civil_heat_target_t t, size_t w0, size_t nw, ...)
 {
-	bool keep = kind != HEAT_FEAT_WORD || fs->all_names;
-	uint64_t h = 0xcbf29ce484222325ull;
 	size_t mark = fs->names.len;
 	const char *part;
 	va_list ap;
 
 	va_start(ap, nw);
-	while ((part = va_arg(ap, const char *))) {
-		const char *c;
-
-		for (c = part; *c; c++) {
-			h ^= (unsigned char)*c;
-			h *= 0x100000001b3ull;
-		}
-		if (keep)
-			civil_buf_add(&fs->names, part, (size_t)(c - part));
-	}
+	while ((part = va_arg(ap, const char *)))
+		civil_buf_adds(&fs->names, part);
 	va_end(ap);
-	add(fs, h, mark, value, kind, t, w0, nw);
+	add(fs, heat_word_hash(fs->names.buf + mark, fs->names.len - mark),
+	    mark, value, kind, t, w0, nw);
+}
+
+/* A word (second NULL) or a pair of words as a feature: by the hashes
+ * words.c made, its name written only when all_names asks (training):
+ * words and pairs are two thirds of a sentence's features, and their
+ * names are never shown. */
+static void add_words(struct heat_fset *fs, const struct heat_word *first,
+		      const struct heat_word *second, size_t w0)
+{
+	size_t mark = fs->names.len;
+
+	if (fs->all_names) {
+		civil_buf_adds(&fs->names, second ? "b:" : "w:");
+		civil_buf_adds(&fs->names, first->lower);
+		if (second) {
+			civil_buf_addch(&fs->names, ' ');
+			civil_buf_adds(&fs->names, second->lower);
+		}
+	}
+	add(fs,
+	    second ? heat_bigram_hash(first->hash, second->hash)
+		   : heat_unigram_hash(first->hash),
+	    mark, 1, HEAT_FEAT_WORD, CIVIL_TARGET_NONE, w0, second ? 2 : 1);
 }
 
 static const char *const negators[] = {
@@ -209,6 +271,12 @@ static const char *const meta[] = {
 	"behaviour",
 	"hostile",
 	"offensive",
+	"calling someone",
+	"calling people",
+	"name calling",
+	"call someone",
+	"called someone",
+	"calling names",
 	NULL,
 };
 
@@ -296,6 +364,7 @@ enum {
 	L_EVEN = 1u << 9,
 	L_PEOPLE_AFTER = 1u << 10,
 	L_WE = 1u << 11,
+	L_CALLING = 1u << 12,
 };
 
 /* Lists of phrases: where in the sentence one of them first is. */
@@ -313,6 +382,8 @@ enum {
 static const char *const evens[] = { "even", "actually", "ever", NULL };
 static const char *const people_after[] = { "people", "guys", "lot", NULL };
 static const char *const we[] = { "we", "us", "our", NULL };
+static const char *const calling[] = { "calling", "call", "called", "calls",
+				       NULL };
 
 static const struct {
 	uint32_t bit;
@@ -329,6 +400,7 @@ static const struct {
 	{ L_SURE, sure },
 	{ L_EVEN, evens },
 	{ L_PEOPLE_AFTER, people_after },
+	{ L_CALLING, calling },
 	{ L_WE, we },
 };
 
@@ -353,27 +425,39 @@ struct phrase {
 /* What starts with one word: the word lists it is in, and the phrases
  * that begin with it. */
 struct entry {
+	uint64_t hash; /* heat_word_hash of word; 0: a free slot */
+	char word[HEAT_MAX_WORD + 1];
 	uint32_t flags;
 	GArray *phrases; /* struct phrase */
 };
 
-static GHashTable *table;
+/* Found by the hash words.c made of each word: no string hashed again
+ * for every word of every sentence of a scan. */
+#define TABLE_SLOTS 1024 /* a power of two, twice the words or more */
+static struct entry table[TABLE_SLOTS];
+
+static struct entry *find(uint64_t hash, const char *word, bool make)
+{
+	size_t i = hash & (TABLE_SLOTS - 1);
+
+	for (; table[i].hash; i = (i + 1) & (TABLE_SLOTS - 1))
+		if (table[i].hash == hash && !strcmp(table[i].word, word))
+			return &table[i];
+	if (!make)
+		return NULL;
+	table[i].hash = hash;
+	g_strlcpy(table[i].word, word, sizeof(table[i].word));
+	table[i].phrases = g_array_new(FALSE, FALSE, sizeof(struct phrase));
+	return &table[i];
+}
 
 static struct entry *entry_for(const char *word)
 {
-	struct entry *e = g_hash_table_lookup(table, word);
-
-	if (!e) {
-		e = g_new0(struct entry, 1);
-		e->phrases = g_array_new(FALSE, FALSE, sizeof(struct phrase));
-		g_hash_table_insert(table, g_strdup(word), e);
-	}
-	return e;
+	return find(heat_word_hash(word, strlen(word)), word, true);
 }
 
 static void table_setup(void)
 {
-	table = g_hash_table_new(g_str_hash, g_str_equal);
 	for (size_t l = 0; l < G_N_ELEMENTS(word_lists); l++)
 		for (const char *const *w = word_lists[l].words; *w; w++)
 			entry_for(*w)->flags |= word_lists[l].bit;
@@ -415,7 +499,7 @@ static void look_up(const struct heat_word *v, size_t n, struct heat_fset *fs,
 
 		flags[i] = 0;
 		if (v[i].code || !v[i].lower[0] ||
-		    !(e = g_hash_table_lookup(table, v[i].lower)))
+		    !(e = find(v[i].hash, v[i].lower, false)))
 			continue;
 		flags[i] = e->flags;
 		for (guint k = 0; k < e->phrases->len; k++) {
@@ -455,33 +539,42 @@ static bool negator(const struct heat_fset *fs, const struct heat_word *w,
  * "*grin*", "<g>". */
 bool heat_has_smiley(const char *s, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		size_t j = i + 1;
+	/* Most sentences have none of these: memchr finds that fast. */
+	static const char starts[] = ":;^*<";
 
-		switch (s[i]) {
-		case ':':
-		case ';':
-			if (j < n && (s[j] == '-' || s[j] == '^'))
-				j++;
-			if (j < n && strchr(")(PpDd", s[j]) && s[j] &&
-			    (j + 1 == n || !isalnum((unsigned char)s[j + 1])))
-				return true;
-			break;
-		case '^':
-			if (i + 2 < n && s[i + 1] == '_' && s[i + 2] == '^')
-				return true;
-			break;
-		case '*':
-			if (i + 6 <= n &&
-			    !g_ascii_strncasecmp(s + i, "*grin*", 6))
-				return true;
-			break;
-		case '<':
-			if (i + 3 <= n && !g_ascii_strncasecmp(s + i, "<g>", 3))
-				return true;
-			break;
+	for (const char *c = starts; *c; c++)
+		for (const char *p = memchr(s, *c, n); p;
+		     p = memchr(p + 1, *c, (size_t)(s + n - p - 1))) {
+			size_t i = (size_t)(p - s), j = i + 1;
+
+			switch (*c) {
+			case ':':
+			case ';':
+				if (j < n && (s[j] == '-' || s[j] == '^'))
+					j++;
+				if (j < n && s[j] && strchr(")(PpDd", s[j]) &&
+				    (j + 1 == n ||
+				     !isalnum((unsigned char)s[j + 1])))
+					return true;
+				break;
+			case '^':
+				if (i + 2 < n && s[i + 1] == '_' &&
+				    s[i + 2] == '^')
+					return true;
+				break;
+			case '*':
+				if (i + 6 <= n &&
+				    !g_ascii_strncasecmp(p, "*grin*", 6))
+					return true;
+				break;
+			default:
+				if (i + 3 <= n &&
+				    !g_ascii_strncasecmp(p, "<g>", 3))
+					return true;
+			}
+			if (i + 1 >= n)
+				break;
 		}
-	}
 	return false;
 }
 
@@ -494,6 +587,21 @@ static bool negated(const struct heat_word *v, const struct heat_fset *fs,
 			return false;
 		k--;
 		if (negator(fs, &v[k], k))
+			return true;
+	}
+	return false;
+}
+
+/* "calling someone stupid", "call him an idiot": the word named, not
+ * said to anyone. */
+static bool mentioned(const struct heat_word *v, const struct heat_fset *fs,
+		      size_t i)
+{
+	for (size_t k = i, seen = 0; k > 0 && seen < 4; seen++) {
+		if (v[k].clause)
+			return false;
+		k--;
+		if (has(fs, k, L_CALLING))
 			return true;
 	}
 	return false;
@@ -541,17 +649,23 @@ static size_t cues(const civil_heat_t *h, const struct heat_word *v, size_t n,
 			i += len;
 			continue;
 		}
-		t = heat_entry_says_you(e) ? CIVIL_TARGET_PERSON
-					   : heat_target(v, n, i, i + len);
+		/* A phrase that says "you" is said to the reader, unless
+		 * "you" is anyone: "if you ignore the corner cases". */
+		t = !heat_entry_says_you(e) ? heat_target(v, n, i, i + len)
+		    : i > 0 && !v[i].clause && has(fs, i - 1, L_GENERIC_BEFORE)
+			    ? CIVIL_TARGET_NONE
+			    : CIVIL_TARGET_PERSON;
 		w = (float)(heat_entry_weight(e) / 2.5);
 		count++;
 		/* Negated ("you're not an idiot"), quoted (a commit subject,
 		 * someone else's words) or a name ("Philip K. Dick"): not the
 		 * cue said, so not its features, but one of its own. */
-		not_said = negated(v, fs, i, 8)			  ? "+negated"
-			   : v[i].quoted && v[i + len - 1].quoted ? "+quoted"
-			   : as_name(v, i)			  ? "+name"
-								  : NULL;
+		not_said = negated(v, fs, i, 8) ? "+negated"
+			   : (v[i].quoted && v[i + len - 1].quoted) ||
+					   mentioned(v, fs, i)
+				   ? "+quoted"
+			   : as_name(v, i) ? "+name"
+					   : NULL;
 		if (not_said) {
 			addp(fs, w, HEAT_FEAT_MOD, t, i, len, cat, not_said,
 			     NULL);
@@ -603,12 +717,14 @@ static void second_person(const struct heat_word *v, size_t n, bool question,
 
 	for (size_t i = 0; i < n; i++) {
 		const struct heat_word *w = &v[i];
-		bool next = i + 1 < n && !v[i + 1].clause;
+		bool next = i + 1 < n && !v[i + 1].clause, generic;
 
 		if (w->code)
 			continue;
 		words++;
-		if ((w->ref != REF_YOU && w->ref != REF_YOUR) || w->quoted)
+		/* "you never know", in an idiom, is nobody. */
+		if ((w->ref != REF_YOU && w->ref != REF_YOUR) || w->quoted ||
+		    fs->idiom->data[i])
 			continue;
 		you++;
 		if (w->ref == REF_YOUR) {
@@ -622,22 +738,29 @@ static void second_person(const struct heat_word *v, size_t n, bool question,
 				     i, 1, "s:your", NULL);
 			continue;
 		}
-		if (i > 0 && !w->clause && has(fs, i - 1, L_GENERIC_BEFORE))
+		generic =
+			i > 0 && !w->clause && has(fs, i - 1, L_GENERIC_BEFORE);
+		if (generic)
 			addp(fs, 1, HEAT_FEAT_FORM, CIVIL_TARGET_NONE, i - 1, 2,
 			     "s:you-generic", NULL);
 		else if (next && (has(fs, i + 1, L_GENERIC_AFTER) ||
 				  g_str_has_suffix(w->lower, "'d") ||
-				  g_str_has_suffix(w->lower, "'ll")))
+				  g_str_has_suffix(w->lower, "'ll"))) {
+			generic = true;
 			addp(fs, 1, HEAT_FEAT_FORM, CIVIL_TARGET_NONE, i, 2,
 			     "s:you-generic", NULL);
-		else if (next && (has(fs, i + 1, L_SUBJECT_AFTER) ||
-				  !strcmp(w->lower, "you're") ||
-				  !strcmp(w->lower, "you've")))
+		} else if (next && (has(fs, i + 1, L_SUBJECT_AFTER) ||
+				    !strcmp(w->lower, "you're") ||
+				    !strcmp(w->lower, "you've")))
 			addp(fs, 1, HEAT_FEAT_FORM, CIVIL_TARGET_PERSON, i, 2,
 			     "s:you-subject", NULL);
 		if (i + 1 < n && has(fs, i + 1, L_PEOPLE_AFTER))
 			addp(fs, 1, HEAT_FEAT_FORM, CIVIL_TARGET_PERSON, i, 2,
 			     "s:you-people", NULL);
+		/* "If you fail to test, it breaks": anyone, not the
+		 * reader. */
+		if (generic)
+			continue;
 		if (you_failing(v, fs, n, i))
 			addp(fs, 1, HEAT_FEAT_FORM, CIVIL_TARGET_PERSON, i, 1,
 			     "s:you-failing", NULL);
@@ -702,12 +825,10 @@ static void words(const struct heat_word *v, size_t n, struct heat_fset *fs)
 	for (size_t i = 0; i < n; i++) {
 		if (v[i].code || v[i].quoted || !v[i].lower[0] || idiom[i])
 			continue;
-		addp(fs, 1, HEAT_FEAT_WORD, CIVIL_TARGET_NONE, i, 1,
-		     "w:", v[i].lower, NULL);
+		add_words(fs, &v[i], NULL, i);
 		if (i + 1 < n && !v[i + 1].code && !v[i + 1].quoted &&
 		    !idiom[i + 1] && !v[i + 1].brk && v[i + 1].lower[0])
-			addp(fs, 1, HEAT_FEAT_WORD, CIVIL_TARGET_NONE, i, 2,
-			     "b:", v[i].lower, " ", v[i + 1].lower, NULL);
+			add_words(fs, &v[i], &v[i + 1], i);
 	}
 }
 
@@ -822,18 +943,12 @@ void heat_features(const civil_heat_t *h, const struct heat_word *v, size_t n,
 	bool question = len && s[len - 1] == '?';
 	long found[P_COUNT];
 
-	/* Only the slots this sentence's features took are cleared. */
-	for (guint i = 0; i < fs->feats->len; i++) {
-		uint64_t hash =
-			g_array_index(fs->feats, struct heat_feat, i).hash;
-		size_t slot = hash % HEAT_SEEN_SLOTS;
-
-		/* Every hash of feats is in the set: the probe ends. */
-		while (fs->seen[slot] != hash)
-			slot = (slot + 1) % HEAT_SEEN_SLOTS;
-		fs->seen[slot] = 0;
+	/* A new generation empties the set of names seen at once. */
+	if (!++fs->gen) {
+		memset(fs->seen_gen, 0, sizeof(fs->seen_gen));
+		fs->gen = 1;
 	}
-	g_array_set_size(fs->feats, 0);
+	fs->n = 0;
 	civil_buf_reset(&fs->names);
 	g_byte_array_set_size(fs->idiom, (guint)n);
 	if (n)
@@ -852,20 +967,16 @@ void heat_fset_init(struct heat_fset *fs)
 {
 	heat_features_init();
 	memset(fs, 0, sizeof(*fs));
-	fs->feats = g_array_new(FALSE, FALSE, sizeof(struct heat_feat));
 	fs->idiom = g_byte_array_new();
 	fs->flags = g_array_new(FALSE, FALSE, sizeof(uint32_t));
 }
 
 void heat_fset_release(struct heat_fset *fs)
 {
-	if (fs->feats)
-		g_array_free(fs->feats, TRUE);
 	if (fs->idiom)
 		g_byte_array_free(fs->idiom, TRUE);
 	if (fs->flags)
 		g_array_free(fs->flags, TRUE);
-	fs->feats = NULL;
 	fs->idiom = NULL;
 	fs->flags = NULL;
 }

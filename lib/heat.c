@@ -166,9 +166,11 @@ static void prose_sentences(const char *text, size_t len,
 		char ch = prose->buf[c];
 		bool stop = ch == '\n';
 
-		if (strchr(".!?", ch)) {
+		if (ch == '.' || ch == '!' || ch == '?') {
 			while (c + 1 < prose->len &&
-			       strchr(".!?", prose->buf[c + 1]))
+			       (prose->buf[c + 1] == '.' ||
+				prose->buf[c + 1] == '!' ||
+				prose->buf[c + 1] == '?'))
 				c++;
 			stop = isspace((unsigned char)prose->buf[c + 1]);
 			c += stop;
@@ -240,9 +242,8 @@ static void sentence_keys(const struct heat_fset *fs, const char *s, size_t len,
 {
 	struct civil_buf k = CIVIL_BUF_INIT;
 
-	for (guint i = 0; i < fs->feats->len; i++) {
-		const struct heat_feat *f =
-			&g_array_index(fs->feats, struct heat_feat, i);
+	for (guint i = 0; i < fs->n; i++) {
+		const struct heat_feat *f = &fs->feat[i];
 
 		if (f->kind == HEAT_FEAT_PHRASE)
 			g_ptr_array_add(keys,
@@ -264,9 +265,8 @@ static void logits(const civil_heat_t *h, const struct heat_fset *fs,
 		z[k] = h->model ? heat_model_bias(h->model, k) : -10;
 	if (!h->model)
 		return;
-	for (guint i = 0; i < fs->feats->len; i++) {
-		const struct heat_feat *f =
-			&g_array_index(fs->feats, struct heat_feat, i);
+	for (guint i = 0; i < fs->n; i++) {
+		const struct heat_feat *f = &fs->feat[i];
 		double w[HEAT_HEADS];
 
 		heat_model_weights(h->model, f->hash, w);
@@ -275,9 +275,8 @@ static void logits(const civil_heat_t *h, const struct heat_fset *fs,
 	}
 	if (!h->learned || heat_learned_empty(h->learned))
 		return;
-	for (guint i = 0; i < fs->feats->len; i++) {
-		const struct heat_feat *f =
-			&g_array_index(fs->feats, struct heat_feat, i);
+	for (guint i = 0; i < fs->n; i++) {
+		const struct heat_feat *f = &fs->feat[i];
 
 		if (f->kind != HEAT_FEAT_PHRASE)
 			continue;
@@ -455,9 +454,8 @@ static void sentence_reasons(const civil_heat_t *h, const char *s, size_t len,
 	char *shown = NULL;
 	unsigned count;
 
-	for (guint i = 0; i < fs->feats->len; i++) {
-		const struct heat_feat *f =
-			&g_array_index(fs->feats, struct heat_feat, i);
+	for (guint i = 0; i < fs->n; i++) {
+		const struct heat_feat *f = &fs->feat[i];
 		double w[HEAT_HEADS], c;
 		struct reason_draft r = { 0, f, NULL };
 

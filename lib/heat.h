@@ -21,18 +21,19 @@
 /* What a word refers to, for finding whom a cue is aimed at. */
 enum heat_ref {
 	REF_NONE = 0,
-	REF_YOU,    /* you, you're, yourself */
-	REF_YOUR,   /* your, yours; his, her: someone's work */
-	REF_THIRD,  /* he, she, him: a participant talked about */
-	REF_PEOPLE, /* people, guys, maintainers, whoever */
-	REF_ME,	    /* I, me, my, we, our: the sender */
-	REF_THING,  /* this, that, it */
-	REF_NOUN,   /* code, driver, firmware, tool: a thing by name */
+	REF_YOU,	/* you, you're, yourself */
+	REF_YOUR,	/* your, yours; his, her: someone's work */
+	REF_THIRD,	/* he, she, him: a participant talked about */
+	REF_PEOPLE,	/* people, guys, maintainers, whoever */
+	REF_ME,		/* I, me, my, we, our: the sender */
+	REF_THING,	/* this, that, it */
+	REF_NOUN,	/* code, driver, firmware, tool: a thing by name */
 	REF_SUBMISSION, /* patch, series: in a review, the author's work */
 };
 
 struct heat_word {
 	char lower[HEAT_MAX_WORD + 1]; /* "" for code (see code) */
+	uint64_t hash;		       /* heat_word_hash of lower */
 	const char *src;	       /* in the sentence, for quoting */
 	size_t src_len;
 	bool upper;	   /* ALL CAPS, two letters or more */
@@ -115,20 +116,33 @@ struct heat_ctx {
 #define HEAT_MAX_FEATS	700
 #define HEAT_SEEN_SLOTS 1031 /* a prime over HEAT_MAX_FEATS */
 
+#define HEAT_NO_NAME ((unsigned)-1)
+
 /* One sentence's features; reused from sentence to sentence. */
 struct heat_fset {
-	GArray *feats;		/* struct heat_feat */
+	struct heat_feat feat[HEAT_MAX_FEATS];
+	size_t n;
 	struct civil_buf names; /* their names, NUL-separated */
 	size_t cues;		/* lexicon cues among them */
 	GByteArray *idiom;	/* per word: part of an idiom */
 	GArray *flags;		/* per word: the word lists it is in */
 	bool all_names; /* keep the names of words and pairs too (training) */
+	/* The names' hashes this sentence has: a slot is taken when its
+	 * generation is this sentence's. */
 	uint64_t seen[HEAT_SEEN_SLOTS];
+	uint32_t seen_gen[HEAT_SEEN_SLOTS];
+	uint32_t gen;
 };
 
 /* The word lists' table, once, before any thread scores (fset_init
  * calls it). */
 void heat_features_init(void);
+/* FNV-1a of a word's bytes; and the hashes the features of a word and of
+ * a pair of words have, made from those (heat_feat_hash of "w:WORD" and
+ * "b:WORD WORD" gives the same). */
+uint64_t heat_word_hash(const char *s, size_t n);
+uint64_t heat_unigram_hash(uint64_t word);
+uint64_t heat_bigram_hash(uint64_t first, uint64_t second);
 void heat_fset_init(struct heat_fset *fs);
 void heat_fset_release(struct heat_fset *fs);
 uint64_t heat_feat_hash(const char *s, size_t n);
@@ -136,7 +150,9 @@ uint64_t heat_feat_hash(const char *s, size_t n);
 static inline const char *heat_feat_name(const struct heat_fset *fs,
 					 const struct heat_feat *f)
 {
-	return fs->names.buf ? fs->names.buf + f->name : "";
+	return fs->names.buf && f->name != HEAT_NO_NAME
+		       ? fs->names.buf + f->name
+		       : "";
 }
 /* The features of the sentence s (len bytes) whose words are v. */
 void heat_features(const civil_heat_t *h, const struct heat_word *v, size_t n,

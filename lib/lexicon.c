@@ -36,7 +36,7 @@ struct heat_entry {
 	double weight;
 	bool ignore;
 	bool says_you;
-	char key3[4];
+	uint64_t key; /* heat_word_hash of its first word, or its 3 letters */
 	char category[MAX_CATEGORY + 1];
 	const char *phrase; /* as the lexicon wrote it, for learned weights */
 	char store[];
@@ -88,14 +88,14 @@ static bool same_phrase(const heat_entry_t *a, const heat_entry_t *b)
 static void index_entry(civil_heat_t *h, heat_entry_t *e)
 {
 	GHashTable *t = e->prefix[0] ? h->prefix3 : h->exact;
-	const char *k = e->words[0];
 	heat_entry_t *old, *last = NULL;
 
-	if (e->prefix[0]) {
-		memcpy(e->key3, e->words[0], 3);
-		k = e->key3;
-	}
-	for (old = g_hash_table_lookup(t, k); old; old = old->next) {
+	/* Keyed by the hash words.c gives every word of a sentence: a
+	 * sentence's words are looked up without hashing them again.  Two
+	 * words of one hash share a chain; word_matches tells them apart. */
+	e->key = heat_word_hash(e->words[0],
+				e->prefix[0] ? 3 : strlen(e->words[0]));
+	for (old = g_hash_table_lookup(t, &e->key); old; old = old->next) {
 		/* Said again: the later file wins. */
 		if (same_phrase(old, e)) {
 			old->weight = e->weight;
@@ -108,7 +108,7 @@ static void index_entry(civil_heat_t *h, heat_entry_t *e)
 	if (last)
 		last->next = e;
 	else
-		g_hash_table_insert(t, (char *)k, e);
+		g_hash_table_insert(t, &e->key, e);
 }
 
 /* "2", "0.5", "12.25": digits with an optional fraction, 0 to 100.  (Not
@@ -314,8 +314,8 @@ civil_status_t heat_lexicon_load(civil_heat_t *h, const char *path,
 				 civil_error_t *err)
 {
 	if (!h->exact) {
-		h->exact = g_hash_table_new(g_str_hash, g_str_equal);
-		h->prefix3 = g_hash_table_new(g_str_hash, g_str_equal);
+		h->exact = g_hash_table_new(g_int64_hash, g_int64_equal);
+		h->prefix3 = g_hash_table_new(g_int64_hash, g_int64_equal);
 	}
 	return load_lexicon(h, path, err);
 }
@@ -386,17 +386,19 @@ const heat_entry_t *heat_lexicon_match(const civil_heat_t *h,
 				       size_t n)
 {
 	const heat_entry_t *best = NULL;
-	char key[4] = { 0 };
+	uint64_t key3, you;
 
 	if (v[i].code)
 		return NULL;
-	consider(g_hash_table_lookup(h->exact, v[i].lower), v, i, n, &best);
-	if (v[i].ref == REF_YOU || v[i].ref == REF_YOUR)
-		consider(g_hash_table_lookup(h->exact, "<you>"), v, i, n,
+	consider(g_hash_table_lookup(h->exact, &v[i].hash), v, i, n, &best);
+	if (v[i].ref == REF_YOU || v[i].ref == REF_YOUR) {
+		you = heat_word_hash("<you>", 5);
+		consider(g_hash_table_lookup(h->exact, &you), v, i, n, &best);
+	}
+	if (v[i].lower[0] && v[i].lower[1] && v[i].lower[2]) {
+		key3 = heat_word_hash(v[i].lower, 3);
+		consider(g_hash_table_lookup(h->prefix3, &key3), v, i, n,
 			 &best);
-	if (strlen(v[i].lower) >= 3) {
-		memcpy(key, v[i].lower, 3);
-		consider(g_hash_table_lookup(h->prefix3, key), v, i, n, &best);
 	}
 	return best;
 }

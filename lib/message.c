@@ -253,6 +253,8 @@ void civil_text_to_utf8(const char *data, size_t len, const char *charset,
 	gchar *conv = NULL;
 	gsize conv_len = 0;
 	const char *p, *end;
+	size_t from = out->len;
+	bool valid = false;
 
 	/* Declared charsets are honoured; undeclared 8-bit text that is not
 	 * UTF-8 is most likely Latin-1 (the kernel lists' old default). */
@@ -261,10 +263,13 @@ void civil_text_to_utf8(const char *data, size_t len, const char *charset,
 		conv = g_convert_with_fallback(data, (gssize)len, "UTF-8",
 					       charset, "?", NULL, &conv_len,
 					       NULL);
-	if (!conv && !g_utf8_validate(data, (gssize)len, NULL))
+	if (!conv && !(valid = g_utf8_validate(data, (gssize)len, NULL)))
 		conv = g_convert_with_fallback(data, (gssize)len, "UTF-8",
 					       "WINDOWS-1252", "?", NULL,
 					       &conv_len, NULL);
+	/* What g_convert gives is UTF-8, and taking out CRs and NULs leaves
+	 * UTF-8: only what neither vouches for is checked again. */
+	valid |= conv != NULL;
 	if (conv) {
 		data = conv;
 		len = conv_len;
@@ -282,13 +287,16 @@ void civil_text_to_utf8(const char *data, size_t len, const char *charset,
 		if (p < end)
 			p++;
 	}
-	if (!g_utf8_validate(civil_buf_str(out), (gssize)out->len, NULL)) {
-		gchar *valid =
-			g_utf8_make_valid(civil_buf_str(out), (gssize)out->len);
+	/* The text before this part was made valid already. */
+	if (!valid && !g_utf8_validate(out->buf + from,
+				       (gssize)(out->len - from), NULL)) {
+		gchar *made = g_utf8_make_valid(out->buf + from,
+						(gssize)(out->len - from));
 
-		civil_buf_reset(out);
-		civil_buf_adds(out, valid);
-		g_free(valid);
+		out->len = from;
+		out->buf[from] = '\0';
+		civil_buf_adds(out, made);
+		g_free(made);
 	}
 	g_free(conv);
 }

@@ -19,11 +19,6 @@
 #include "heat.h"
 #include "internal.h"
 
-/* Which (first letter, length) pairs a ref word has: most words are
- * told apart by these two alone, without a search. */
-#define REF_MAX_LEN 16
-static unsigned short ref_shapes[26];
-
 /* Character classes, looked up per byte in the inner loop. */
 enum { CODE = 1, STRIP = 2 };
 static unsigned char char_class[256];
@@ -66,7 +61,7 @@ struct ref_word {
 };
 
 /* Pronouns and the things kernel mail talks about (sorted once, for
- * bsearch). */
+ * looking up by hash, words.c's ref_table). */
 static struct ref_word ref_words[] = {
 	{ "abi", REF_NOUN },
 	{ "anybody", REF_PEOPLE },
@@ -212,25 +207,27 @@ static struct ref_word ref_words[] = {
 	{ "yourselves", REF_YOU },
 };
 
-static int by_word(const void *key, const void *elem)
-{
-	return strcmp(key, ((const struct ref_word *)elem)->word);
-}
-
-static int ref_cmp(const void *a, const void *b)
-{
-	return strcmp(((const struct ref_word *)a)->word,
-		      ((const struct ref_word *)b)->word);
-}
+/* The ref words, found by the hash each word gets anyway (add_word):
+ * open addressing, a power of two of slots, filled once. */
+#define REF_SLOTS 512
+static struct {
+	uint64_t hash; /* 0: a free slot */
+	const struct ref_word *r;
+} ref_table[REF_SLOTS];
 
 /* Once, before any thread scores. */
 static void words_setup(void)
 {
-	qsort(ref_words, sizeof(ref_words) / sizeof(ref_words[0]),
-	      sizeof(ref_words[0]), ref_cmp);
-	for (size_t i = 0; i < sizeof(ref_words) / sizeof(ref_words[0]); i++)
-		ref_shapes[ref_words[i].word[0] - 'a'] |=
-			(unsigned short)(1u << strlen(ref_words[i].word));
+	for (size_t i = 0; i < sizeof(ref_words) / sizeof(ref_words[0]); i++) {
+		const char *w = ref_words[i].word;
+		uint64_t h = heat_word_hash(w, strlen(w));
+		size_t k = h & (REF_SLOTS - 1);
+
+		while (ref_table[k].hash)
+			k = (k + 1) & (REF_SLOTS - 1);
+		ref_table[k].hash = h;
+		ref_table[k].r = &ref_words[i];
+	}
 	for (const char *c = "_()[]{}<>=\\#$%^&|~@`+"; *c; c++)
 		char_class[(unsigned char)*c] |= CODE;
 	for (const char *c = "\"'()[]{}<>*_.,;:!?~`"; *c; c++)
@@ -238,7 +235,7 @@ static void words_setup(void)
 }
 
 /* The tables are filled by the first civil_heat_new, whichever thread
- * it runs in; two at once must not sort them twice over each other. */
+ * it runs in; two at once must not fill them twice over each other. */
 void heat_words_init(void)
 {
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -246,16 +243,14 @@ void heat_words_init(void)
 	pthread_once(&once, words_setup);
 }
 
-static enum heat_ref ref_of(const char *w, size_t len)
+static enum heat_ref ref_of(const char *w, uint64_t hash)
 {
-	const struct ref_word *r;
-	unsigned c = (unsigned char)w[0] - 'a';
-
-	if (c >= 26 || len >= REF_MAX_LEN || !(ref_shapes[c] & (1u << len)))
-		return REF_NONE;
-	r = bsearch(w, ref_words, sizeof(ref_words) / sizeof(ref_words[0]),
-		    sizeof(ref_words[0]), by_word);
-	return r ? r->ref : REF_NONE;
+	for (size_t k = hash & (REF_SLOTS - 1); ref_table[k].hash;
+	     k = (k + 1) & (REF_SLOTS - 1))
+		if (ref_table[k].hash == hash &&
+		    !strcmp(ref_table[k].r->word, w))
+			return ref_table[k].r->ref;
+	return REF_NONE;
 }
 
 /* Acronym runs (ACPI PCI MSI) are not shouting; a run with these in it
@@ -282,11 +277,12 @@ static bool in_list(const char *w, const char *const *list)
 static void add_word(GArray *words, const char *s, size_t n, bool brk,
 		     bool clause)
 {
-	struct heat_word w = { 0 };
+	struct heat_word w; /* every field set below: a word is 80 bytes */
 	bool any_lower = false;
 	size_t letters = 0;
 	size_t j = 0;
 
+	/* The hash the features look the word up by, made here, once. */
 	for (size_t i = 0; i < n && j < HEAT_MAX_WORD; i++) {
 		unsigned char c = (unsigned char)s[i];
 
@@ -304,6 +300,9 @@ static void add_word(GArray *words, const char *s, size_t n, bool brk,
 		w.lower[j++] = (char)tolower(c);
 	}
 	w.lower[j] = '\0';
+	w.hash = heat_word_hash(w.lower, j);
+	w.code = false;
+	w.quoted = false;
 	w.src = s;
 	w.src_len = n;
 	w.brk = brk;
@@ -311,7 +310,7 @@ static void add_word(GArray *words, const char *s, size_t n, bool brk,
 	w.upper = !any_lower && letters > 0;
 	/* Only capitals can shout. */
 	w.shout_word = w.upper && in_list(w.lower, shout_words);
-	w.ref = (unsigned char)ref_of(w.lower, j);
+	w.ref = (unsigned char)ref_of(w.lower, w.hash);
 	g_array_append_val(words, w);
 }
 

@@ -43,9 +43,8 @@ static void one(const civil_heat_t *h, const char *s, size_t len, size_t index,
 			      : s[i],
 		      d->out);
 	fputc('\t', d->out);
-	for (guint i = 0; i < fs->feats->len; i++) {
-		const struct heat_feat *f =
-			&g_array_index(fs->feats, struct heat_feat, i);
+	for (guint i = 0; i < fs->n; i++) {
+		const struct heat_feat *f = &fs->feat[i];
 
 		fprintf(d->out, "%s%g ", i ? "\x1f" : "", (double)f->value);
 		/* A control byte in a word would end the record early. */

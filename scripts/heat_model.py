@@ -72,7 +72,7 @@ FOLDS = 5
 MIN_WORD_ROWS = 5  # sentences a word or word pair must be in
 MAX_BYTES = 1900000  # the weights file stays under 2 MB
 WRITTEN_WEIGHT = 3.0
-WRITTEN_RECALL = 0.95  # of the written sentences a cut must keep
+WRITTEN_RECALL = 0.9  # of the written sentences a cut must keep
 OTHER_SETS = (
     # (file, weight, licence)
     ("sarker2020_code_review.jsonl", 0.2, "CC0-1.0"),

@@ -86,7 +86,11 @@ static bool words_in_order(const char *s, const char *text, size_t len,
 static void check(const civil_heat_score_t *s, const char *text, size_t len)
 {
 	ORACLE(isfinite(s->score) && s->score >= 0);
-	ORACLE(s->score == 0 || s->n_reasons > 0);
+	ORACLE(s->score <= CIVIL_HEAT_MAX);
+	/* Only a sharp or heated message is explained. */
+	ORACLE(s->klass != CIVIL_HEAT_CALM || s->n_reasons == 0);
+	ORACLE(s->klass != CIVIL_HEAT_HEATED ||
+	       s->score >= CIVIL_HEAT_THRESHOLD);
 	ORACLE(s->n_reasons <= 32);
 	for (size_t i = 0; i < s->n_reasons; i++) {
 		const civil_heat_reason_t *r = &s->reasons[i];
@@ -110,7 +114,9 @@ static bool same(const civil_heat_score_t *a, const civil_heat_score_t *b)
 		    strcmp(a->reasons[i].match, b->reasons[i].match) ||
 		    strcmp(a->reasons[i].sentence, b->reasons[i].sentence) ||
 		    a->reasons[i].weight != b->reasons[i].weight ||
-		    a->reasons[i].aimed != b->reasons[i].aimed)
+		    a->reasons[i].target != b->reasons[i].target ||
+		    a->reasons[i].klass != b->reasons[i].klass ||
+		    a->reasons[i].at != b->reasons[i].at)
 			return false;
 	return true;
 }

@@ -290,7 +290,7 @@ static void scores_line(const civil_scan_item_t *item)
 	civil_sprinter_free(sp);
 	ORACLE(b.len && b.buf[b.len - 1] == '\n');
 	ORACLE(count(b.buf, b.len, '\n') == 1);
-	ORACLE(count(b.buf, b.len, '\t') == 2);
+	ORACLE(count(b.buf, b.len, '\t') == 3); /* score, class, id, why */
 	ORACLE(controls_only(b.buf, b.len, "\t\n"));
 	civil_buf_release(&b);
 }
@@ -423,26 +423,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	while (n < N_FIELDS)
 		f[n++] = "";
 
-	why = (civil_heat_reason_t){ (char *)f[F_SIGNAL], (char *)f[F_MATCH],
-				     (char *)f[F_SENTENCE],
-				     strtod(f[F_WEIGHT], NULL), size & 1 };
-	heat = (civil_heat_score_t){ strtod(f[F_SCORE], NULL), &why,
-				     *f[F_SIGNAL] ? 1 : 0 };
+	why = (civil_heat_reason_t){
+		.signal = (char *)f[F_SIGNAL],
+		.match = (char *)f[F_MATCH],
+		.sentence = (char *)f[F_SENTENCE],
+		.weight = strtod(f[F_WEIGHT], NULL),
+		.target = (civil_heat_target_t)(size % 5),
+		.klass = (civil_heat_class_t)(size % 3),
+	};
+	heat = (civil_heat_score_t){
+		.score = strtod(f[F_SCORE], NULL),
+		.klass = why.klass,
+		.reasons = &why,
+		.n_reasons = *f[F_SIGNAL] ? 1 : 0,
+	};
 	item = (civil_scan_item_t){ f[F_ID], f[F_THREAD], heat.score, &heat,
-				    heat.score >= CIVIL_HEAT_THRESHOLD };
+				    why.klass == CIVIL_HEAT_HEATED };
 	scores_line(&item);
 	tag_line(f[F_TAG], f[F_ID]);
 	tag_line(f[F_TAG], f[F_THREAD]);
 
 	for (int i = 0; i < 2; i++)
 		passages[i] = (civil_heated_passage_t){
-			(char *)f[i ? F_THREAD : F_ID],
-			heat.score,
-			(char *)f[F_SIGNAL],
-			why.weight,
-			why.aimed,
-			(char *)f[F_MATCH],
-			(char *)f[F_SENTENCE]
+			.id = (char *)f[i ? F_THREAD : F_ID],
+			.score = heat.score,
+			.signal = (char *)f[F_SIGNAL],
+			.weight = why.weight,
+			.target = why.target,
+			.klass = why.klass,
+			.match = (char *)f[F_MATCH],
+			.sentence = (char *)f[F_SENTENCE],
 		};
 	people[0] = (char *)f[F_PERSON];
 	lists[0] = (char *)f[F_LIST];

@@ -56,9 +56,8 @@ static const char *feats(const char *s, bool curt, bool joke, bool all)
 	heat_features(h, (const struct heat_word *)(void *)words->data,
 		      words->len, s, strlen(s), &ctx, &fs);
 	out[0] = '\0';
-	for (guint i = 0; i < fs.feats->len; i++) {
-		const struct heat_feat *f =
-			&g_array_index(fs.feats, struct heat_feat, i);
+	for (guint i = 0; i < fs.n; i++) {
+		const struct heat_feat *f = &fs.feat[i];
 		char one[256];
 
 		if (f->kind == HEAT_FEAT_WORD && !all)
@@ -71,7 +70,7 @@ static const char *feats(const char *s, bool curt, bool joke, bool all)
 	return out;
 }
 
-#define HAS(s, name) ck_assert_msg(strstr(s, " " name), "no %s in%s", name, s)
+#define HAS(s, name)   ck_assert_msg(strstr(s, " " name), "no %s in%s", name, s)
 #define HASNT(s, name) ck_assert_msg(!strstr(s, " " name), "%s in%s", name, s)
 
 START_TEST(a_cue_at_its_target)
@@ -94,8 +93,8 @@ END_TEST
 
 START_TEST(what_surrounds_a_cue)
 {
-	const char *f = feats("That is not stupid at all.", false, false,
-			      false);
+	const char *f =
+		feats("That is not stupid at all.", false, false, false);
 
 	HAS(f, "insult+negated=");
 	HAS(f, "s:negation=1");
@@ -119,8 +118,8 @@ END_TEST
 
 START_TEST(idioms_and_technical_phrases)
 {
-	const char *f = feats("The road to hell is paved with it.", false,
-			      false, true);
+	const char *f =
+		feats("The road to hell is paved with it.", false, false, true);
 
 	HAS(f, "s:idiom=1");
 	HASNT(f, "profanity");
@@ -135,8 +134,8 @@ END_TEST
 
 START_TEST(how_you_is_said)
 {
-	const char *f = feats("If you run it twice, it fails.", false, false,
-			      false);
+	const char *f =
+		feats("If you run it twice, it fails.", false, false, false);
 
 	HAS(f, "s:you-generic=1");
 	HASNT(f, "s:you-subject");
@@ -203,9 +202,8 @@ START_TEST(words_once_and_named_only_for_training)
 	/* Scoring keeps no names for words: two thirds of a sentence's
 	 * features, never shown to a reader. */
 	feats("just some words here", false, false, false);
-	for (guint i = 0; i < fs.feats->len; i++) {
-		const struct heat_feat *x =
-			&g_array_index(fs.feats, struct heat_feat, i);
+	for (guint i = 0; i < fs.n; i++) {
+		const struct heat_feat *x = &fs.feat[i];
 
 		if (x->kind == HEAT_FEAT_WORD)
 			ck_assert_str_eq(heat_feat_name(&fs, x), "");
@@ -215,13 +213,9 @@ START_TEST(words_once_and_named_only_for_training)
 		uint64_t a, b;
 
 		feats("word", false, false, true);
-		a = g_array_index(fs.feats, struct heat_feat,
-				  fs.feats->len - 1)
-			    .hash;
+		a = fs.feat[fs.n - 1].hash;
 		feats("word", false, false, false);
-		b = g_array_index(fs.feats, struct heat_feat,
-				  fs.feats->len - 1)
-			    .hash;
+		b = fs.feat[fs.n - 1].hash;
 		ck_assert(a == b);
 		ck_assert(a == heat_feat_hash("w:word", 6));
 	}
@@ -236,7 +230,7 @@ START_TEST(a_sentence_without_end)
 	for (int i = 0; i < 2000; i++)
 		civil_buf_addf(&b, "w%c%c ", 'a' + i % 26, 'a' + i / 26 % 26);
 	feats(b.buf, false, false, true);
-	ck_assert_uint_le(fs.feats->len, HEAT_MAX_FEATS);
+	ck_assert_uint_le(fs.n, HEAT_MAX_FEATS);
 	/* And nothing at all: a short sentence, nothing more. */
 	ck_assert_str_eq(feats("", false, false, true), " s:short=1");
 	civil_buf_release(&b);
