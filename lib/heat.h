@@ -137,14 +137,14 @@ struct heat_fset {
 /* The word lists' table, once, before any thread scores (fset_init
  * calls it). */
 void heat_features_init(void);
-/* FNV-1a of a word's bytes; and the hashes the features of a word and of
- * a pair of words have, made from those (heat_feat_hash of "w:WORD" and
- * "b:WORD WORD" gives the same). */
+void heat_fset_init(struct heat_fset *fs);
+void heat_fset_release(struct heat_fset *fs);
+/* hash.c: FNV-1a of a word's bytes; the hashes the features of a word
+ * and of a pair of words have, made from those; and a feature's name to
+ * its hash (heat_feat_hash of "w:WORD" and "b:WORD WORD" gives the same). */
 uint64_t heat_word_hash(const char *s, size_t n);
 uint64_t heat_unigram_hash(uint64_t word);
 uint64_t heat_bigram_hash(uint64_t first, uint64_t second);
-void heat_fset_init(struct heat_fset *fs);
-void heat_fset_release(struct heat_fset *fs);
 uint64_t heat_feat_hash(const char *s, size_t n);
 /* A feature's name ("" for a word or pair, unless fs->all_names). */
 static inline const char *heat_feat_name(const struct heat_fset *fs,
