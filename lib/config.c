@@ -88,7 +88,7 @@ bool civil_parse_threshold(const char *s, double *out)
 	char *end;
 	double t = strtod(s, &end);
 
-	if (end == s || *end || t <= 0 || t > 1000)
+	if (end == s || *end || t <= 0 || t >= CIVIL_HEAT_MAX)
 		return false;
 	*out = t;
 	return true;
@@ -165,7 +165,7 @@ static void take(struct reading *r, const char *key, const char *v)
 	} else if (!strcmp(name, "threshold")) {
 		if (!civil_parse_threshold(v, &cfg->threshold))
 			complain(r, key, true,
-				 "'%s' is not a number over 0 and up to 1000",
+				 "'%s' is not a number over 0 and under 5",
 				 v);
 	} else if (!strcmp(name, "lexicon")) {
 		char *path = civil_home_path(civil_xstrdup(v));

@@ -365,10 +365,10 @@ static const struct {
 	const char *name, *says;
 } forms[] = {
 	{ "s:you-subject", "'you' as the subject" },
-	{ "s:you-even", "'you even', 'you actually'" },
+	{ "s:you-even", "'you even' at the reader" },
 	{ "s:you-failing", "the reader said to fail ('you haven't read')" },
 	{ "s:you-keep", "'you keep'" },
-	{ "s:you-clearly", "'you clearly', 'obviously you'" },
+	{ "s:you-clearly", "'you clearly' at the reader" },
 	{ "s:2p-again", "'once again' at the reader" },
 	{ "s:you-people", "'you people'" },
 	{ "s:your", "'your' said of a person" },
@@ -450,7 +450,7 @@ static void sentence_reasons(const civil_heat_t *h, const char *s, size_t len,
 		klass == CIVIL_HEAT_HEATED ? HEAT_HEAD_HEATED : HEAT_HEAD_HARSH;
 	GArray *d = g_array_new(FALSE, TRUE, sizeof(struct reason_draft));
 	struct civil_buf name = CIVIL_BUF_INIT, key = CIVIL_BUF_INIT;
-	double words = 0;
+	double words = 0, top;
 	char *shown = NULL;
 	unsigned count;
 
@@ -475,8 +475,9 @@ static void sentence_reasons(const civil_heat_t *h, const char *s, size_t len,
 				    o->f->w0 == f->w0)
 					o->c += c;
 			}
-			if (f->kind == HEAT_FEAT_PHRASE &&
-			    head == HEAT_HEAD_HEATED) {
+			/* Shown in a sharp sentence too: it says why it is
+			 * not heated. */
+			if (f->kind == HEAT_FEAT_PHRASE) {
 				civil_buf_reset(&key);
 				civil_buf_addf(&key, "cue %s",
 					       heat_feat_name(fs, f));
@@ -509,7 +510,7 @@ static void sentence_reasons(const civil_heat_t *h, const char *s, size_t len,
 
 		g_array_append_val(d, r);
 	}
-	if (head == HEAT_HEAD_HEATED) {
+	{
 		heat_sentence_key(s, len, &key);
 		if (learned(h, key.buf, &count) != 0) {
 			struct reason_draft r = { 0, NULL, NULL };
@@ -524,20 +525,27 @@ static void sentence_reasons(const civil_heat_t *h, const char *s, size_t len,
 	}
 	qsort(d->data, d->len, sizeof(struct reason_draft), by_c_desc);
 	shown = sentence_text(s, len);
+	top = d->len ? g_array_index(d, struct reason_draft, 0).c : 0;
 	for (guint k = 0, kept = 0; k < d->len; k++) {
 		struct reason_draft *r =
 			&g_array_index(d, struct reason_draft, k);
 		civil_heat_reason_t why = { 0 };
+		bool taught = !strncmp(r->signal, "learned", 7);
 
-		/* The first always, then what added a fair part. */
-		if (out->len >= MAX_REASONS || kept >= 4 ||
-		    (kept && r->c < 0.25 && strncmp(r->signal, "learned", 7))) {
+		/* The first always, then what added a fair part of what the
+		 * first did (a reader reads three reasons, not eight), and
+		 * what the reader's corrections taught. */
+		if (out->len >= MAX_REASONS ||
+		    (!taught && (kept >= 3 || (kept && (r->c < 0.25 ||
+							r->c < top * 0.4))))) {
 			g_free(r->signal);
 			continue;
 		}
 		why.signal = strdup(r->signal);
 		g_free(r->signal);
-		if (r->f && r->f->nw && r->f->w0 < n) {
+		/* A cue's own words are shown; a form's are the sentence. */
+		if (r->f && r->f->kind != HEAT_FEAT_FORM && r->f->nw &&
+		    r->f->w0 < n) {
 			size_t last = MIN((size_t)r->f->w0 + r->f->nw, n) - 1;
 			const char *a = v[r->f->w0].src;
 

@@ -16,8 +16,9 @@
  *   - an adjective on a thing it names ("an ugly hack", "crappy code");
  *   - a patch or a series, in review mail, is its author's work ("this
  *     patch is stupid" is said of someone's work, as "your patch" is);
- *   - else a person just after it ("screw you", "shame on him"), or the
- *     sender starting the next clause ("damn, I missed it").
+ *   - else a person just after it ("screw you", "shame on him", "what
+ *     an idiot I was"), or the sender starting the next clause ("damn,
+ *     I missed it").
  *
  * A phrase that itself says "you" ("you don't seem to understand") is
  * aimed at a person.  Punctuation (, ; : ! ?) and dashes end a clause.
@@ -97,6 +98,9 @@ civil_heat_target_t heat_target(const struct heat_word *v, size_t n, size_t i,
 		if (v[k].ref == REF_YOU || v[k].ref == REF_THIRD ||
 		    v[k].ref == REF_PEOPLE)
 			return CIVIL_TARGET_PERSON;
+		/* "What an idiot I was": the sender, in the same clause. */
+		if (v[k].ref == REF_ME)
+			return CIVIL_TARGET_SELF;
 	}
 	return CIVIL_TARGET_NONE;
 }

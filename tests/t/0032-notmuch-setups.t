@@ -170,12 +170,12 @@ test_expect_success 'civil.threshold and civil.lexicon: git config'"'"'s, for th
 	sed -i "/^lexicon/d" "$CFG" &&
 	civil-scan "*" >tags &&
 	grep -x -- "+heated -- id:\"a-hot@$ID\"" tags &&
-	git config --global civil.threshold 1000 &&
+	git config --global civil.threshold 4.999 &&
 	civil-scan "*" >tags &&
 	! grep -- "+heated -- id:" tags &&
 	git config --global civil.threshold 2,5 &&
 	test_expect_code 1 civil-scan "*" 2>err &&
-	grep -x "civil-scan: git config civil.threshold: .2,5. is not a number over 0 and up to 1000" err &&
+	grep -x "civil-scan: git config civil.threshold: .2,5. is not a number over 0 and under 5" err &&
 	git config --global --unset civil.threshold &&
 	git config --global civil.lexicon "~/nowhere" &&
 	test_expect_code 1 civil-scan "*" 2>err &&
@@ -194,7 +194,7 @@ test_expect_success 'escalate-thread says a bad setting and makes the draft all 
 	escalate-thread --stdout "id:a-hot@$ID" >draft 2>err &&
 	git config --global --unset civil.threshold &&
 	grep -x "escalate-thread: notmuch config civil.lock-timeout: .long. is not a number of seconds from 0 to 3600" err &&
-	test "$(grep -c "git config civil.threshold: .high. is not a number over 0 and up to 1000" err)" -eq 1 &&
+	test "$(grep -c "git config civil.threshold: .high. is not a number over 0 and under 5" err)" -eq 1 &&
 	grep "^To: " draft
 '
 

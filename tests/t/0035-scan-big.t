@@ -30,7 +30,7 @@ test_expect_success 'civil-scan --apply tags the five heated messages' '
 '
 
 test_expect_success 'civil-scan --scores: every message once, oldest first' '
-	civil-scan --scores "*" | cut -f2 >got &&
+	civil-scan --scores "*" | cut -f3 >got &&
 	notmuch search --sort=oldest-first --output=messages "*" |
 		sed "s/^id://" >want &&
 	test_line_count 5000 got &&

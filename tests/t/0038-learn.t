@@ -10,19 +10,19 @@ LEARNED=$HOME/.local/share/civil/learned
 
 setup_notmuch
 mail ugly-1 "Re: [PATCH] drm: a new plane helper" "Rex Viewer <rex@$ID>" "" 1 <<-\EOF
-This is ugly.
+You are crazy if you think this boots.
 EOF
 mail ugly-2 "Re: [PATCH] net: rework the queue" "Sam Other <sam@$ID>" "" 2 <<-\EOF
-This whole approach is ugly and broken.
+You're crazy, this will never work on arm64.
 EOF
 mail ign-1 "Re: [PATCH] mm: one more knob" "Rex Viewer <rex@$ID>" "" 3 <<-\EOF
-You keep ignoring my review.
+You must be insane to merge this.
 EOF
 mail ign-2 "Re: [PATCH] fs: another flag" "Sam Other <sam@$ID>" "" 4 <<-\EOF
-You keep ignoring what everyone said.
+You are insane, this will never work.
 EOF
 mail crap-1 "Re: [PATCH] usb: quirk" "Rex Viewer <rex@$ID>" "" 5 <<-\EOF
-The locking here is crap, rework it.
+You are an idiot, rework it.
 EOF
 notmuch new --quiet
 
@@ -72,8 +72,7 @@ test_expect_success 'another message with the same cue in the same sense is no l
 test_expect_success 'civil-heated --learned says what was learned, from how many corrections' '
 	civil-heated --learned >learned &&
 	cat learned &&
-	grep "^'"'"'ugly'"'"' (contempt) about code: -[0-9.]* from 1 correction$" learned &&
-	grep "^contempt about code: -[0-9.]* from 1 correction (counts from 2)$" learned &&
+	grep "^'"'"'crazy'"'"' at a person: -[0-9.]* from 1 correction$" learned &&
 	grep "^1 correction: 0 tagged heated by you, 1 heated tags you removed" learned &&
 	grep "kept in .$LEARNED." learned
 '
@@ -81,7 +80,8 @@ test_expect_success 'civil-heated --learned says what was learned, from how many
 test_expect_success '--explain shows the learned weight among the reasons' '
 	notmuch tag +heated "id:ugly-2@$ID" &&
 	civil-heated --explain >why &&
-	grep "id:ugly-2@$ID  [0-9.]*  learned -[0-9.]* from 1 correction .ugly." why
+	cat why &&
+	grep "id:ugly-2@$ID  [0-9.]*  [a-z]*  learned -[0-9.]* from 1 correction .crazy." why
 '
 
 test_expect_success 'a message the reader tagged stays heated, and is learned as heated' '

@@ -69,7 +69,7 @@ START_TEST(typos_named)
 		  "git config civil.tone: 'rejct' is not warn, reject or off" },
 		{ "civil.threshold", "2,5",
 		  "git config civil.threshold: '2,5' is not a number over 0 "
-		  "and up to 1000" },
+		  "and under 5" },
 		{ "civil.lexicon", "/nonexistent/lexicon",
 		  "git config civil.lexicon: can't read "
 		  "'/nonexistent/lexicon': "
