@@ -5,8 +5,11 @@
  * civil-heated (heated.c) alike.
  *
  * A thread is heated through heated messages only: one a person tagged
- * heated, or one civil holds heated whose reader did not take the tag
- * off.  Sharp messages, however many, never make a thread heated: sharp
+ * heated, or two civil holds heated whose reader did not take the tag
+ * off.  One message civil alone holds heated is shown, and heats no
+ * thread: the scorer is wrong about one message in a few, and a thread
+ * tag on a calm thread costs a reader's trust in every message of it.
+ * Sharp messages, however many, never make a thread heated: sharp
  * criticism is what the Code of Conflict protects.  People are counted
  * by their bare address, so "Jane Doe <jane@x>" and "Doe, Jane
  * <Jane@X>" are one person.
@@ -107,6 +110,7 @@ void civil_thread_heat(const civil_heat_sample_t *v, size_t n,
 	civil_heat_sample_t *sorted = calloc(n ? n : 1, sizeof(*sorted));
 	GHashTable *hot = g_hash_table_new(g_str_hash, g_str_equal);
 	double first = 0, second = 0;
+	size_t by_hand = 0;
 
 	if (!sorted)
 		abort();
@@ -122,6 +126,7 @@ void civil_thread_heat(const civil_heat_sample_t *v, size_t n,
 			out->peak = s->score;
 		if (s->klass == CIVIL_HEAT_HEATED) {
 			out->heated++;
+			by_hand += s->by_hand;
 			g_hash_table_add(
 				hot, (gpointer)(s->author ? s->author : ""));
 		}
@@ -134,7 +139,7 @@ void civil_thread_heat(const civil_heat_sample_t *v, size_t n,
 	if (n >= 4)
 		out->escalating = second / (double)(n - n / 2) >
 				  first / (double)(n / 2) + ESCALATING;
-	out->is_heated = out->heated > 0;
+	out->is_heated = by_hand > 0 || out->heated >= 2;
 	g_hash_table_destroy(hot);
 	free(sorted);
 }

@@ -38,7 +38,7 @@ make_threads
 # One message about code, heated on its own words: the message is
 # tagged, its thread is not heated.
 mail code-1 "Re: drm: rework the fence" "Sam Dev <sam@kernel-test.invalid>" "" 9 <<-\EOF
-This patch is ugly.
+Only an idiot would write this patch.
 EOF
 printf "From: Rex <rex@$ID>\nTo: l@$ID\nSubject: Re: a subject long enough that\n\tthe mailer folded it\nMessage-ID: <fold-1@$ID>\nDate: Mon, 09 Mar 2026 11:00:00 +0000\n\nYou clearly have no idea what you are doing.  You are an idiot.\n" |
 	add_mail fold-1
@@ -50,7 +50,7 @@ test_expect_success 'civil-heated marks a listed thread that is not heated' '
 	civil-heated >out &&
 	grep -A1 "^thread:.*  peak .*  (not a heated thread: 1 heated message)\$" out >code &&
 	grep "^    drm: rework the fence\$" code &&
-	grep -A1 "^thread:.*  peak 11.98  ..#.#  ksummit.lists.kernel-test.invalid\$" out |
+	grep -A1 "^thread:.*  peak [0-9.]*  ..#=#  ksummit.lists.kernel-test.invalid\$" out |
 		grep "mm: speed up the fault path" &&
 	civil-heated --format=json >json &&
 	python3 - json <<-\PY

@@ -330,7 +330,7 @@ test_expect_success 'a message skipped by a scan since the last is scored by the
 	grep "id:late-1@$ID: can.t read" err &&
 	test "$(tags_of late-1)" = "new unread " &&
 	civil-scan --apply &&
-	test "$(tags_of late-1)" = "heated heated-thread new unread "
+	test "$(tags_of late-1)" = "heated new unread "
 '
 
 test_done

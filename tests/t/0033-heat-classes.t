@@ -24,7 +24,11 @@ test_expect_success 'insults a kernel developer would feel are heated' '
 	} >insults.mbox &&
 	civil-scan --scores --mbox insults.mbox >scores &&
 	cat scores &&
-	test $(cut -f2 scores | grep -c "^heated\$") -eq 3
+	grep "^[0-9.]*	heated	i1@$ID	" scores &&
+	grep "^[0-9.]*	heated	i2@$ID	" scores &&
+	# a known miss of the model (no cue, no word it learned as heated):
+	# shown as sharp, never called calm
+	grep "^[0-9.]*	\(heated\|sharp\)	i3@$ID	" scores
 '
 
 test_expect_success 'contempt for code is sharp, shown and never tagged' '
@@ -66,7 +70,15 @@ test_expect_success 'sharp messages from three people never heat a thread' '
 	notmuch new --quiet &&
 	civil-scan --apply &&
 	test "$(notmuch count tag:heated)" = 1 &&
-	test "$(notmuch count tag:heated-thread)" = 5
+	# one heated message is shown, and heats no thread; a second does
+	test "$(notmuch count tag:heated-thread)" = 0 &&
+	mail t6 "Re: [RFC] a new lock" "Fy <fy@$ID>" t5 6 <<-\EOF &&
+	Shut up and learn to read, you moron.
+	EOF
+	notmuch new --quiet &&
+	civil-scan --apply &&
+	test "$(notmuch count tag:heated)" = 2 &&
+	test "$(notmuch count tag:heated-thread)" = 6
 '
 
 test_expect_success 'the tone check holds heated text, and only that' '

@@ -16,8 +16,6 @@ THREADS=800
 # its people (civil_thread_heat).  Messages of a thread are next to each
 # other in time, so a run of failed reads covers whole threads.  And a
 # busy sender the writer tags.
-git config --global civil.lexicon "$HOME/lexicon"
-printf "model none\n3 mockery flimflam\n" >"$HOME/lexicon"
 awk -v dir="$HOME/mail/cur" -v id="$ID" -v threads=$THREADS 'BEGIN {
 	for (k = 0; k < 40; k++)
 		pad = pad "The queue is drained before the lock is dropped, so the reader sees a whole batch.\n"
@@ -36,7 +34,7 @@ awk -v dir="$HOME/mail/cur" -v id="$ID" -v threads=$THREADS 'BEGIN {
 			if (j > 1)
 				printf "In-Reply-To: <m-%d-%d@%s>\n", i, j - 1, id >f
 			printf "Date: %02d Mar 2026 %02d:%02d:00 +0000\n\n", 1 + int(t / 1440), int(t / 60) % 24, t % 60 >f
-			printf "%s\n\n%s", (i > threads ? "All green." : "That plan is flimflam."), pad >f
+			printf "%s\n\n%s", (i > threads ? "All green." : "You are an idiot."), pad >f
 			close(f)
 		}
 	}

@@ -126,7 +126,7 @@ for word in (\"score\", \"model\", \"insult\", \"contempt\", \"condescension\", 
 test_expect_success '--explain: the reasons go to the reporter, not into the draft' '
 	escalate-thread --explain --stdout "$HOT" >ex.eml 2>why &&
 	grep "^id:hot-3@$ID  2026-03-06 10:00 UTC  of concern: tagged heated in notmuch, and heated to civil (score [0-9.]*, threshold 2.50)\$" why &&
-	grep "^    insult .idiot. (at a person): \"This is utter garbage and you are an idiot.\"\$" why &&
+	grep "^    heated: insult at a person .idiot.: \"This is utter garbage and you are an idiot.\"\$" why &&
 	grep "^2 of 5 messages of concern; 4 attached (--all attaches every one)\$" why &&
 	! grep -a "insult" ex.eml &&
 	escalate-thread --explain --output ex2.eml "$HOT" >out &&

@@ -97,20 +97,26 @@ START_TEST(only_heated_messages_heat_a_thread)
 	ck_assert(!t.is_heated);
 	ck_assert_uint_eq(t.heated, 0);
 	ck_assert(t.peak == 2.4);
-	/* One heated message does. */
+	/* One message civil holds heated is shown, and heats no thread. */
 	v[4] = sample("Jane <J@x>", false, false, false, CIVIL_HEAT_HEATED, 3,
 		      5, keep);
 	civil_thread_heat(v, 5, &t);
-	ck_assert(t.is_heated);
+	ck_assert(!t.is_heated);
 	ck_assert_uint_eq(t.heated, 1);
 	ck_assert_uint_eq(t.people, 1);
-	/* The same person, written otherwise, is one person. */
+	/* Two do; the same person, written otherwise, is one person. */
 	v[5] = sample("\"J, Jane\" <j@X>", false, false, false,
 		      CIVIL_HEAT_HEATED, 3, 6, keep);
 	civil_thread_heat(v, 6, &t);
+	ck_assert(t.is_heated);
 	ck_assert_uint_eq(t.people, 1);
 	ck_assert_uint_eq(t.heated, 2);
 	ck_assert(t.escalating);
+	/* One a person tagged heated does, alone. */
+	v[4] = sample("Jane <J@x>", true, false, false, CIVIL_HEAT_CALM, 0.1,
+		      5, keep);
+	civil_thread_heat(v, 5, &t);
+	ck_assert(t.is_heated);
 	/* Nothing is no heat. */
 	civil_thread_heat(NULL, 0, &t);
 	ck_assert(!t.is_heated);
