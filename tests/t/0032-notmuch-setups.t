@@ -72,7 +72,7 @@ hook_scores_new_mail() {
 	new_mail a &&
 	notmuch new --quiet 2>err &&
 	test ! -s err &&
-	test "$(tags_of a-hot)" = "heated heated-thread inbox unread " &&
+	test "$(tags_of a-hot)" = "heated inbox unread " &&
 	test "$(tags_of a-calm)" = "inbox unread " &&
 	test "$(tags_of old-1)" = "inbox unread " &&
 	uuid=$(notmuch count --lastmod "*" | cut -f2) &&
@@ -80,11 +80,11 @@ hook_scores_new_mail() {
 	new_mail b &&
 	notmuch new --quiet 2>err &&
 	test ! -s err &&
-	test "$(tags_of b-hot)" = "heated heated-thread inbox unread " &&
+	test "$(tags_of b-hot)" = "heated inbox unread " &&
 	test "$(tags_of b-calm)" = "inbox unread " &&
 	test "$(tags_of old-1)" = "inbox unread " &&
 	civil-scan --apply "*" &&
-	test "$(tags_of old-1)" = "heated heated-thread inbox unread "
+	test "$(tags_of old-1)" = "heated inbox unread "
 }
 
 test_expect_success 'default new.tags, ~/.notmuch-config: the hook scores new mail' '
@@ -114,7 +114,7 @@ test_expect_success 'the README'"'"'s [civil] block, pasted as it is: the hook w
 	new_mail a &&
 	notmuch new --quiet 2>err &&
 	test ! -s err &&
-	test "$(tags_of a-hot)" = "heated heated-thread inbox unread " &&
+	test "$(tags_of a-hot)" = "heated inbox unread " &&
 	civil-heated >list 2>err &&
 	test ! -s err &&
 	grep "^    \[PATCH\] mm: a" list
@@ -168,11 +168,15 @@ test_expect_success 'civil.threshold and civil.lexicon: git config'"'"'s, for th
 	test_expect_code 1 civil-scan "*" 2>err &&
 	grep -x "civil-scan: notmuch config civil.lexicon: moved to git config civil.lexicon, one setting for the scan and the tone check: git config --global civil.lexicon .~/mine." err &&
 	sed -i "/^lexicon/d" "$CFG" &&
+	mail a-warm "Re: [PATCH] mm: a" "Rex Viewer <rex@$ID>" "" 4 <<-\EOF &&
+	You are an idiot.
+	EOF
+	notmuch new --quiet &&
 	civil-scan "*" >tags &&
-	grep -x -- "+heated -- id:\"a-hot@$ID\"" tags &&
-	git config --global civil.threshold 4.999 &&
+	grep -x -- "+heated -- id:\"a-warm@$ID\"" tags &&
+	git config --global civil.threshold 4.95 &&
 	civil-scan "*" >tags &&
-	! grep -- "+heated -- id:" tags &&
+	! grep -- "+heated -- id:\"a-warm@$ID\"" tags &&
 	git config --global civil.threshold 2,5 &&
 	test_expect_code 1 civil-scan "*" 2>err &&
 	grep -x "civil-scan: git config civil.threshold: .2,5. is not a number over 0 and under 5" err &&
@@ -228,7 +232,7 @@ test_expect_success 'a scan without --apply leaves the record alone' '
 	test_cmp lines1 lines2 &&
 	test "$(notmuch config get civil.lastmod)" = "$before" &&
 	civil-scan --apply &&
-	test "$(tags_of c-hot)" = "heated heated-thread inbox unread " &&
+	test "$(tags_of c-hot)" = "heated inbox unread " &&
 	test "$(notmuch config get civil.lastmod)" != "$before"
 '
 
@@ -252,7 +256,7 @@ test_expect_success 'mail that came by notmuch insert, with no notmuch new' '
 	mv "$HOME/mail/cur/d-hot:2," "$HOME/d-hot.eml" &&
 	notmuch insert --folder=inserted --create-folder <"$HOME/d-hot.eml" &&
 	civil-scan --apply &&
-	test "$(tags_of d-hot)" = "heated heated-thread inbox unread "
+	test "$(tags_of d-hot)" = "heated inbox unread "
 '
 
 test_expect_success 'another writer between the scan and the tagging: its change is scanned next time' '
@@ -263,7 +267,7 @@ test_expect_success 'another writer between the scan and the tagging: its change
 	wait_for_file held &&
 	civil-scan --apply &&
 	wait &&
-	test "$(tags_of e-hot)" = "heated heated-thread inbox unread " &&
+	test "$(tags_of e-hot)" = "heated inbox unread " &&
 	tags_of calm-2 | grep -w held &&
 	civil-scan --scores >scores &&
 	grep "	calm-2@$ID	" scores &&
@@ -297,7 +301,7 @@ test_expect_success 'civil.query=tag:new with new.tags=new: the hook scores tag:
 	test ! -s err &&
 	new_mail a &&
 	notmuch new --quiet &&
-	test "$(tags_of a-hot)" = "heated heated-thread new unread " &&
+	test "$(tags_of a-hot)" = "heated new unread " &&
 	notmuch tag -new "*" &&
 	notmuch tag +new "id:a-calm@$ID" &&
 	civil-scan --scores >scores &&
@@ -326,7 +330,7 @@ test_expect_success 'a user post-new hook is kept and said to run after civil'"'
 	new_mail a &&
 	notmuch new --quiet &&
 	grep "user post-new ran" "$HOME/post-new.log" &&
-	test "$(tags_of a-hot)" = "heated heated-thread inbox unread "
+	test "$(tags_of a-hot)" = "heated inbox unread "
 '
 
 # Issue 24 item 9: --uninstall takes the hook away and says what stays in
@@ -338,15 +342,15 @@ test_expect_success 'civil-install --notmuch --uninstall says what stays; --purg
 	civil-install --notmuch >/dev/null &&
 	new_mail a &&
 	notmuch new --quiet &&
-	test "$(tags_of a-hot)" = "heated heated-thread inbox unread " &&
+	test "$(tags_of a-hot)" = "heated inbox unread " &&
 	notmuch tag +heated -- "id:a-calm@$ID" &&
 	notmuch dump --include=properties | grep -q "civil\.heat=" &&
 	test -n "$(notmuch config get civil.lastmod)" &&
 	civil-install --notmuch --uninstall >out &&
 	grep -x "civil-install: civil.s tags (.heated., .heated-thread.), its properties (civil.\*) and its scan record (civil.lastmod) stay in the database; --uninstall --purge takes them away" out &&
-	test "$(tags_of a-hot)" = "heated heated-thread inbox unread " &&
+	test "$(tags_of a-hot)" = "heated inbox unread " &&
 	civil-install --notmuch --uninstall --purge >out &&
-	grep -x "civil-install: purged the database: .heated. off 1 messages, .heated-thread. off 1, civil.s properties off [0-9]*, and the scan record (civil.lastmod)" out &&
+	grep -x "civil-install: purged the database: .heated. off 1 messages, .heated-thread. off 0, civil.s properties off [0-9]*, and the scan record (civil.lastmod)" out &&
 	grep -x "civil-install: kept .heated. on 1 messages a person tagged" out &&
 	test "$(tags_of a-hot)" = "inbox unread " &&
 	test "$(tags_of a-calm)" = "heated inbox unread " &&
@@ -379,8 +383,8 @@ test_expect_success 'the timer'"'"'s service scores mail that came with no hook 
 	test "$(tags_of a-hot)" = "inbox unread " &&
 	exec_start=$(sed -n "s/^ExecStart=//p" civil-scan.service) &&
 	$exec_start &&
-	test "$(tags_of a-hot)" = "heated heated-thread inbox unread " &&
-	test "$(tags_of b-hot)" = "heated heated-thread inbox unread " &&
+	test "$(tags_of a-hot)" = "heated inbox unread " &&
+	test "$(tags_of b-hot)" = "heated inbox unread " &&
 	test "$(tags_of old-1)" = "inbox unread "
 '
 

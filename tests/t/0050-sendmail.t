@@ -241,8 +241,9 @@ test_expect_success 'tone: warn (default) on a terminal says why, then sends' '
 	reset_sent &&
 	on_tty err "civil-sendmail -i a@kernel-test.invalid <hostile.eml" &&
 	test $(sent_count) -eq 1 &&
-	grep "civil-sendmail: tone: \"This is garbage.\" (contempt .garbage.)" err &&
-	grep "civil-sendmail: tone: \"You clearly have no idea what you are doing.\"" err
+	grep "civil-sendmail: tone: \"You clearly have no idea what you are doing.\"" err &&
+	# contempt for code is sharp: the code protects it
+	! grep "This is garbage" err
 '
 
 test_expect_success 'tone: warn, no terminal: held once with one line (75), sent the second time' '
@@ -250,7 +251,7 @@ test_expect_success 'tone: warn, no terminal: held once with one line (75), sent
 	test_expect_code 75 civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>err &&
 	test $(sent_count) -eq 0 &&
 	test_line_count 1 err &&
-	grep "^civil-sendmail: held for its tone: \"You clearly have no idea what you are doing.\" (condescension .You clearly have no idea., said to someone); \"This is garbage.\" (contempt .garbage.); sent again within 10 minutes, it goes out\$" err &&
+	grep "^civil-sendmail: held for its tone: \"You clearly have no idea what you are doing.\" (.you clearly. at the reader[^)]*); sent again within 10 minutes, it goes out\$" err &&
 	held=$(ls "$HOME/.local/state/civil/held/"*.eml) &&
 	test_cmp hostile.eml $held &&
 	test "$(stat -c %a $held)" = 600 &&

@@ -93,7 +93,7 @@ test_expect_success 'installed commands find their data in DATADIR, not beside t
 	You clearly have no idea what you are doing.  You are an idiot.
 	EOF
 	"$inst/usr/bin/civil-scan" --scores --mbox hot.eml >scores &&
-	grep "^[1-9][0-9.]*	hot-1@kernel-test.invalid	" scores &&
+	grep "^[1-9][0-9.]*	heated	hot-1@kernel-test.invalid	" scores &&
 	make_kernel_repo linux &&
 	(cd linux && "$inst/usr/bin/civil-install" --git) &&
 	grep "^civil_remind=.$inst/usr/bin/civil-remind.\$" linux/.git/hooks/sendemail-validate
