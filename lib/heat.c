@@ -255,33 +255,6 @@ static void sentence_keys(const struct heat_fset *fs, const char *s, size_t len,
 }
 
 /* z[] of a sentence whose features are fs, with what was learned. */
-/* The codebook's plainest line: an insult or a profanity said to a
- * person ("you are an idiot", "screw you") is heated, however long and
- * technical the mail around it, unless it is a joke (";-)").  The model
- * learned that a long mail is seldom heated, and would let such a
- * sentence through; this floor (just over the default threshold, so a
- * higher civil.threshold still applies) keeps it, and the reader's
- * corrections still move it (they are added after). */
-#define HEAT_FLOOR_LOGIT 0.1
-
-static bool insult_said(const struct heat_fset *fs)
-{
-	bool insult = false;
-
-	for (guint i = 0; i < fs->n; i++) {
-		const struct heat_feat *f = &fs->feat[i];
-		const char *name = heat_feat_name(fs, f);
-
-		if (f->kind == HEAT_FEAT_FORM && !strcmp(name, "s:joke"))
-			return false;
-		if (f->kind == HEAT_FEAT_CUE && f->value >= 1 &&
-		    (!strcmp(name, "insult@person") ||
-		     !strcmp(name, "profanity@person")))
-			insult = true;
-	}
-	return insult;
-}
-
 static void logits(const civil_heat_t *h, const struct heat_fset *fs,
 		   const char *s, size_t len, double z[HEAT_HEADS])
 {
@@ -300,8 +273,6 @@ static void logits(const civil_heat_t *h, const struct heat_fset *fs,
 		for (int k = 0; k < HEAT_HEADS; k++)
 			z[k] += f->value * w[k];
 	}
-	if (z[HEAT_HEAD_HEATED] < HEAT_FLOOR_LOGIT && insult_said(fs))
-		z[HEAT_HEAD_HEATED] = HEAT_FLOOR_LOGIT;
 	if (!h->learned || heat_learned_empty(h->learned))
 		return;
 	for (guint i = 0; i < fs->n; i++) {

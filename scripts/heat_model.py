@@ -683,9 +683,6 @@ def read_model(path):
     return weights, bias
 
 
-FLOOR_LOGIT = 0.1  # lib/heat.c's HEAT_FLOOR_LOGIT
-
-
 def classify(model, sents, threshold=2.5):
     """A text's score and class from its sentences' features, with the
     model file as written (its rounded weights), as lib/heat.c does."""
@@ -699,12 +696,6 @@ def classify(model, sents, threshold=2.5):
             if w:
                 z[0] += v * w[0]
                 z[1] += v * w[1]
-        # lib/heat.c's floor: an insult or a profanity said to a person,
-        # not as a joke, is heated.
-        if z[0] < FLOOR_LOGIT and "s:joke" not in fv and any(
-                fv.get(n, 0) >= 1 for n in ("insult@person",
-                                            "profanity@person")):
-            z[0] = FLOOR_LOGIT
         best = z[0] if best is None else max(best, z[0])
         if z[0] >= cut:
             klass = "heated"

@@ -34,7 +34,7 @@ awk -v dir="$HOME/mail/cur" -v id="$ID" -v threads=$THREADS 'BEGIN {
 			if (j > 1)
 				printf "In-Reply-To: <m-%d-%d@%s>\n", i, j - 1, id >f
 			printf "Date: %02d Mar 2026 %02d:%02d:00 +0000\n\n", 1 + int(t / 1440), int(t / 60) % 24, t % 60 >f
-			printf "%s\n\n%s", (i > threads ? "All green." : "You are an idiot."), pad >f
+			printf "%s\n\n%s", (i > threads ? "All green." : "Shut up and learn to read, you moron."), pad >f
 			close(f)
 		}
 	}
