@@ -98,8 +98,12 @@ civil_heat_target_t heat_target(const struct heat_word *v, size_t n, size_t i,
 		if (v[k].ref == REF_YOU || v[k].ref == REF_THIRD ||
 		    v[k].ref == REF_PEOPLE)
 			return CIVIL_TARGET_PERSON;
-		/* "What an idiot I was": the sender, in the same clause. */
-		if (v[k].ref == REF_ME)
+		/* "What an idiot I was", "idiot that I am": the sender
+		 * saying what they were; not "the dumbest idea I have
+		 * seen". */
+		if (v[k].ref == REF_ME && k + 1 < n && !v[k + 1].clause &&
+		    (!strcmp(v[k + 1].lower, "was") ||
+		     !strcmp(v[k + 1].lower, "am")))
 			return CIVIL_TARGET_SELF;
 	}
 	return CIVIL_TARGET_NONE;

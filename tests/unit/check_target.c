@@ -36,6 +36,11 @@ START_TEST(whom)
 	/* After it: a person, or the sender starting the next clause. */
 	ck_assert_int_eq(target("screw you", 0, 1), CIVIL_TARGET_PERSON);
 	ck_assert_int_eq(target("damn, I missed it", 0, 1), CIVIL_TARGET_SELF);
+	/* The sender saying what they were, but not what they saw. */
+	ck_assert_int_eq(target("what an idiot I was", 2, 3),
+			 CIVIL_TARGET_SELF);
+	ck_assert_int_ne(target("the dumbest idea I have seen", 1, 2),
+			 CIVIL_TARGET_SELF);
 	/* A clause break stops the look back. */
 	ck_assert_int_eq(target("you know, ugly", 2, 3), CIVIL_TARGET_NONE);
 }
