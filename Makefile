@@ -19,8 +19,7 @@
 # are used as given (dpkg-buildflags' hardening flags among them).  The
 # directories are fixed when building, since the programs look for their
 # data in DATADIR: "make PREFIX=/opt/civil && make install PREFIX=/opt/civil"
-# (DESTDIR is only for staging).  FAST_LINK=no links every command against
-# the shared libraries (see scripts/fast-link-flags).
+# (DESTDIR is only for staging).
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -37,7 +36,6 @@ BASHCOMPDIR ?= $(or $(filter $(PREFIX)/%,$(shell $(PKG_CONFIG) \
 ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
 SYSTEMDUSERDIR ?= $(or $(filter $(PREFIX)/%,$(shell $(PKG_CONFIG) \
 	--variable=systemduserunitdir systemd 2>/dev/null)),$(PREFIX)/lib/systemd/user)
-FAST_LINK ?= yes
 
 B ?= build
 PKG_CONFIG ?= pkg-config
@@ -62,10 +60,8 @@ UTIL_SRC = $(sort $(wildcard util/*.c))
 UTIL_OBJ = $(UTIL_SRC:%.c=$(B)/obj/%.o)
 UTIL_LIB_OBJ = $(filter-out $(B)/obj/util/run.o,$(UTIL_OBJ))
 UTIL_A = $(B)/lib/libcivil-util.a
-CMD_SHARED = $(B)/obj/cmd/cmd.o $(B)/obj/cmd/nonet.o $(B)/obj/cmd/open.o \
-	$(B)/obj/cmd/options.o $(B)/obj/cmd/print.o
-# Run once per message sent: linked for a fast start (scripts/fast-link-flags).
-FAST_CMDS = civil-remind civil-sendmail
+CMD_SHARED = $(B)/obj/cmd/cmd.o $(B)/obj/cmd/open.o $(B)/obj/cmd/options.o \
+	$(B)/obj/cmd/print.o
 CMDS = civil-remind civil-sendmail civil-install civil-scan civil-heated \
 	escalate-thread
 BINS = $(CMDS:%=$(B)/bin/%)
@@ -156,25 +152,6 @@ $(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_SHARED) $(B)/lib/libcivil.a $(UTIL_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CMD_SHARED) $(B)/lib/libcivil.a \
 		$(UTIL_A) $(CIVIL_LIBS)
-
-$(B)/fast-link-flags: scripts/fast-link-flags
-	@mkdir -p $(dir $@)
-	scripts/fast-link-flags "$(CC)" $(CFLAGS) $(LDFLAGS) > $@.tmp
-	mv $@.tmp $@
-
-# FAST_LINK=no (distributions: security fixes in the libraries reach
-# civil without a rebuild) links them like the other commands.
-$(FAST_CMDS:%=$(B)/bin/%): $(B)/fast-link
-$(B)/fast-link: FORCE
-	@mkdir -p $(dir $@)
-	@echo '$(FAST_LINK)' | cmp -s - $@ || echo '$(FAST_LINK)' >$@
-ifneq ($(FAST_LINK),no)
-$(FAST_CMDS:%=$(B)/bin/%): $(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_SHARED) \
-		$(B)/lib/libcivil.a $(UTIL_A) $(B)/fast-link-flags
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CMD_SHARED) $(B)/lib/libcivil.a \
-		$(UTIL_A) $$(cat $(B)/fast-link-flags)
-endif
 
 $(B)/share/civil/hooks/%: hooks/%
 	@mkdir -p $(dir $@)

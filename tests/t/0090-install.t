@@ -22,7 +22,7 @@ inst=$TEST_DIR/inst
 mk() {
 	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u B -u CFLAGS -u CPPFLAGS \
 		-u LDFLAGS -u PREFIX -u BINDIR -u LIBDIR -u INCLUDEDIR \
-		-u DATADIR -u MANDIR -u DOCDIR -u DESTDIR -u FAST_LINK \
+		-u DATADIR -u MANDIR -u DOCDIR -u DESTDIR \
 		PATH="$TEST_DIR/trap:$PATH" \
 		make -s -j2 -C "$CIVIL_SRC" B="$TEST_DIR/build" "$@"
 }
