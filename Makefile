@@ -4,9 +4,12 @@
 #   make check      install missing packages, then build with ASan/UBSan
 #                   and run the unit and shell tests and replay the fuzz
 #                   inputs, then valgrind
+#   make check-clients  the mail clients' tests (tests/clients: mutt,
+#                   neomutt, aerc, emacs, msmtp), under ASan/UBSan
 #   make fuzz       each fuzz harness under libFuzzer (clang) for
 #                   FUZZ_SECONDS (60); FUZZ="remind heat" picks harnesses
-#   make demo       install missing packages, then run the bundled example
+#   make demo       install missing packages (only what the demo runs),
+#                   then run the bundled example
 #   make bench      run the benchmarks in bench/
 #   make model      train the heat scorer's learned layer (data/heat.model)
 #                   from ../shared/heat-dev; never part of a build
@@ -95,12 +98,10 @@ pkgs-present:
 			"scripts/need-deps build installs them on Debian" >&2; \
 		exit 1; }
 
-# make demo, make check and make bench install what is missing first.
-deps-test:
-	@scripts/need-deps test
-
-deps-fuzz:
-	@scripts/need-deps fuzz
+# make demo, make check, make check-clients, make fuzz and make bench
+# install what they need and is missing first (scripts/need-deps LEVEL).
+deps-demo deps-test deps-clients deps-fuzz:
+	@scripts/need-deps $(@:deps-%=%)
 
 $(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h lib/handle.h lib/heat.h lib/learned.h cmd/cmd.h \
 		lib/scan.h cmd/options.h cmd/print.h util/util.h
@@ -193,10 +194,10 @@ $(B)/tests/hold-lock: $(B)/obj/tests/helpers/hold-lock.o
 # The test suite runs twice over: everything under ASan and UBSan, then the
 # unit tests, the fuzz inputs and a few commands under valgrind on a plain
 # build.
+SANITIZED = B=build/san CFLAGS="$(SANITIZE_FLAGS)" \
+	LDFLAGS="-fsanitize=address,undefined"
 check: deps-test
-	@$(MAKE) --no-print-directory B=build/san \
-		CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
-		test
+	@$(MAKE) --no-print-directory $(SANITIZED) test
 	@$(MAKE) --no-print-directory build build/tests/unit-tests \
 		$(FUZZ_NAMES:%=build/tests/fuzz-%)
 	tests/valgrind.sh build
@@ -206,6 +207,14 @@ test: build $(B)/tests/unit-tests $(B)/tests/hold-lock $(FUZZ_REPLAY)
 	tests/fuzz/replay.sh $(B)
 	CIVIL_BUILD=$(abspath $(B)) prove -j2 tests/t/*.t
 
+# The real mail clients (tests/clients: mutt, neomutt, aerc and emacs
+# under tmux or in batch, msmtp), each sending through civil-sendmail
+# built with ASan and UBSan.  Slow to start and needing a few hundred MB
+# of packages, so a target of their own; CI runs it after make check.
+check-clients: deps-clients
+	@$(MAKE) --no-print-directory $(SANITIZED) build
+	CIVIL_BUILD=$(abspath build/san) prove -j2 tests/clients/*.t
+
 # libFuzzer, one harness after another (new corpus entries and crashes go
 # to build/fuzz/NAME/, never into the tree).
 fuzz: deps-fuzz
@@ -214,7 +223,7 @@ fuzz: deps-fuzz
 		$(FUZZ:%=build/fuzz/libfuzzer/fuzz-%)
 	tests/fuzz/fuzz.sh build/fuzz $(FUZZ_SECONDS) $(FUZZ)
 
-demo: deps-test
+demo: deps-demo
 	@$(MAKE) --no-print-directory build
 	demo/run.sh $(abspath $(B))
 
@@ -298,6 +307,7 @@ format:
 clean:
 	rm -rf build
 
-.PHONY: all build pkgs-present deps-test deps-fuzz check test fuzz demo \
+.PHONY: all build pkgs-present deps-demo deps-test deps-clients deps-fuzz \
+	check check-clients test fuzz demo \
 	fresh-check dist distcheck bench model install uninstall format clean FORCE
 .SECONDARY:

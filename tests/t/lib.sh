@@ -84,13 +84,18 @@ skip_all() {
 	exit 0
 }
 
-# need_tool TOOL 'command' - the README promises TOOL and make check
-# installs it: when the command can't run it here, this file says so once
-# and fails, rather than skipping what a user would rely on.
+# need_tool TOOL 'command' - the README promises TOOL and make check (or
+# make check-clients, for tests/clients) installs it: when the command
+# can't run it here, this file says so once and fails, rather than
+# skipping what a user would rely on.
+case $0 in
+*/clients/*) need_level=clients ;;
+*) need_level=test ;;
+esac
 need_tool() {
 	if ! (eval "$2") >"$TEST_DIR/.need" 2>&1 </dev/null; then
 		echo "1..1"
-		echo "not ok 1 - $1 does not run here (scripts/need-deps test installs it)"
+		echo "not ok 1 - $1 does not run here (scripts/need-deps $need_level installs it)"
 		sed -n '1,5s/^/#   /p' "$TEST_DIR/.need" >&2
 		exit 1
 	fi
