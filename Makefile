@@ -3,7 +3,8 @@
 #   make            build into $(B) (default build/); installs nothing
 #   make check      install missing packages, then build with ASan/UBSan
 #                   and run the unit and shell tests and replay the fuzz
-#                   inputs, then valgrind
+#                   inputs, then valgrind and the huge messages on a plain
+#                   build
 #   make check-clients  the mail clients' tests (tests/clients: mutt,
 #                   neomutt, aerc, emacs, msmtp), under ASan/UBSan
 #   make fuzz       each fuzz harness under libFuzzer (clang) for
@@ -89,7 +90,8 @@ SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 
 all: build
 
-build: pkgs-present $(BINS) $(B)/lib/libcivil.a $(B)/lib/libcivil.so $(DATA)
+build: pkgs-present $(BINS) $(B)/lib/libcivil.a $(B)/lib/libcivil.so $(DATA) \
+	$(B)/flags.mk
 
 # Plain make never installs packages; it says what is missing.
 pkgs-present:
@@ -116,6 +118,16 @@ $(B)/obj/lib/handle.o $(B)/obj/cmd/open.o: $(B)/datadir
 $(B)/datadir: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
+
+# What this build was made with, in make's syntax, so that a make on a
+# copy of it ("make -f Makefile -f COPY/flags.mk B=COPY install PREFIX=...",
+# tests/t/lib.sh's make_from_build) compiles what it must again the same
+# way; rewritten only when it changes.
+$(B)/flags.mk: FORCE
+	@mkdir -p $(dir $@)
+	@printf '%s\n' 'CC = $(CC)' 'CPPFLAGS = $(CPPFLAGS)' 'CFLAGS = $(CFLAGS)' \
+		'LDFLAGS = $(LDFLAGS)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 $(B)/lib/libcivil.a: $(LIB_OBJ) $(UTIL_LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -191,16 +203,28 @@ $(B)/tests/hold-lock: $(B)/obj/tests/helpers/hold-lock.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -lnotmuch
 
-# The test suite runs twice over: everything under ASan and UBSan, then the
-# unit tests, the fuzz inputs and a few commands under valgrind on a plain
-# build.
+# make check runs the tests twice over, both halves at once: everything
+# under ASan and UBSan (make test), and on a plain build the unit tests,
+# the fuzz inputs and a few commands under valgrind, and the huge
+# messages at full size (they are a tenth of it under the sanitizers).
+# Each half is mostly one process waiting for the next, so together they
+# keep two cores busy.  As many jobs as there are processors, unless make
+# was given -j.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+SUBJOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 SANITIZED = B=build/san CFLAGS="$(SANITIZE_FLAGS)" \
 	LDFLAGS="-fsanitize=address,undefined"
 check: deps-test
+	@$(MAKE) --no-print-directory $(SUBJOBS) check-sanitized check-plain
+
+check-sanitized:
 	@$(MAKE) --no-print-directory $(SANITIZED) test
+
+check-plain:
 	@$(MAKE) --no-print-directory build build/tests/unit-tests \
 		$(FUZZ_NAMES:%=build/tests/fuzz-%)
 	tests/valgrind.sh build
+	CIVIL_BUILD=$(abspath build) prove tests/t/0017-huge.t
 
 test: build $(B)/tests/unit-tests $(B)/tests/hold-lock $(FUZZ_REPLAY)
 	CIVIL_BUILD=$(abspath $(B)) tests/run-unit.sh
@@ -212,7 +236,7 @@ test: build $(B)/tests/unit-tests $(B)/tests/hold-lock $(FUZZ_REPLAY)
 # built with ASan and UBSan.  Slow to start and needing a few hundred MB
 # of packages, so a target of their own; CI runs it after make check.
 check-clients: deps-clients
-	@$(MAKE) --no-print-directory $(SANITIZED) build
+	@$(MAKE) --no-print-directory $(SUBJOBS) $(SANITIZED) build
 	CIVIL_BUILD=$(abspath build/san) prove -j2 tests/clients/*.t
 
 # libFuzzer, one harness after another (new corpus entries and crashes go
@@ -308,6 +332,6 @@ clean:
 	rm -rf build
 
 .PHONY: all build pkgs-present deps-demo deps-test deps-clients deps-fuzz \
-	check check-clients test fuzz demo \
+	check check-sanitized check-plain check-clients test fuzz demo \
 	fresh-check dist distcheck bench model install uninstall format clean FORCE
 .SECONDARY:
