@@ -3,8 +3,8 @@
 #   make            build into $(B) (default build/); installs nothing
 #   make check      install missing packages, then build with ASan/UBSan
 #                   and run the unit and shell tests and replay the fuzz
-#                   inputs, then valgrind and the huge messages on a plain
-#                   build
+#                   inputs, and beside that valgrind and the huge messages
+#                   on a plain build
 #   make check-clients  the mail clients' tests (tests/clients: mutt,
 #                   neomutt, aerc, emacs, msmtp), under ASan/UBSan
 #   make fuzz       each fuzz harness under libFuzzer (clang) for
