@@ -3,10 +3,14 @@
 #   make            build into $(B) (default build/); installs nothing
 #   make check      install missing packages, then build with ASan/UBSan
 #                   and run the unit and shell tests and replay the fuzz
-#                   inputs, then valgrind
+#                   inputs, and beside that valgrind and the huge messages
+#                   on a plain build
+#   make check-clients  the mail clients' tests (tests/clients: mutt,
+#                   neomutt, aerc, emacs, msmtp), under ASan/UBSan
 #   make fuzz       each fuzz harness under libFuzzer (clang) for
 #                   FUZZ_SECONDS (60); FUZZ="remind heat" picks harnesses
-#   make demo       install missing packages, then run the bundled example
+#   make demo       install missing packages (only what the demo runs),
+#                   then run the bundled example
 #   make bench      run the benchmarks in bench/
 #   make model      train the heat model (data/heat.model) from the
 #                   labelled kernel set and ../shared/heat-dev; never
@@ -20,8 +24,7 @@
 # are used as given (dpkg-buildflags' hardening flags among them).  The
 # directories are fixed when building, since the programs look for their
 # data in DATADIR: "make PREFIX=/opt/civil && make install PREFIX=/opt/civil"
-# (DESTDIR is only for staging).  FAST_LINK=no links every command against
-# the shared libraries (see scripts/fast-link-flags).
+# (DESTDIR is only for staging).
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -38,7 +41,6 @@ BASHCOMPDIR ?= $(or $(filter $(PREFIX)/%,$(shell $(PKG_CONFIG) \
 ZSHCOMPDIR ?= $(DATADIR)/zsh/site-functions
 SYSTEMDUSERDIR ?= $(or $(filter $(PREFIX)/%,$(shell $(PKG_CONFIG) \
 	--variable=systemduserunitdir systemd 2>/dev/null)),$(PREFIX)/lib/systemd/user)
-FAST_LINK ?= yes
 
 B ?= build
 PKG_CONFIG ?= pkg-config
@@ -63,10 +65,8 @@ UTIL_SRC = $(sort $(wildcard util/*.c))
 UTIL_OBJ = $(UTIL_SRC:%.c=$(B)/obj/%.o)
 UTIL_LIB_OBJ = $(filter-out $(B)/obj/util/run.o,$(UTIL_OBJ))
 UTIL_A = $(B)/lib/libcivil-util.a
-CMD_SHARED = $(B)/obj/cmd/cmd.o $(B)/obj/cmd/nonet.o $(B)/obj/cmd/open.o \
-	$(B)/obj/cmd/options.o $(B)/obj/cmd/print.o
-# Run once per message sent: linked for a fast start (scripts/fast-link-flags).
-FAST_CMDS = civil-remind civil-sendmail
+CMD_SHARED = $(B)/obj/cmd/cmd.o $(B)/obj/cmd/open.o $(B)/obj/cmd/options.o \
+	$(B)/obj/cmd/print.o
 CMDS = civil-remind civil-sendmail civil-install civil-scan civil-heated \
 	escalate-thread
 BINS = $(CMDS:%=$(B)/bin/%)
@@ -91,7 +91,8 @@ SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
 
 all: build
 
-build: pkgs-present $(BINS) $(B)/lib/libcivil.a $(B)/lib/libcivil.so $(DATA)
+build: pkgs-present $(BINS) $(B)/lib/libcivil.a $(B)/lib/libcivil.so $(DATA) \
+	$(B)/flags.mk
 
 # Plain make never installs packages; it says what is missing.
 pkgs-present:
@@ -100,12 +101,10 @@ pkgs-present:
 			"scripts/need-deps build installs them on Debian" >&2; \
 		exit 1; }
 
-# make demo, make check and make bench install what is missing first.
-deps-test:
-	@scripts/need-deps test
-
-deps-fuzz:
-	@scripts/need-deps fuzz
+# make demo, make check, make check-clients, make fuzz and make bench
+# install what they need and is missing first (scripts/need-deps LEVEL).
+deps-demo deps-test deps-clients deps-fuzz:
+	@scripts/need-deps $(@:deps-%=%)
 
 $(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h lib/handle.h lib/heat.h lib/learned.h cmd/cmd.h \
 		lib/scan.h cmd/options.h cmd/print.h cmd/install.h util/util.h
@@ -120,6 +119,16 @@ $(B)/obj/lib/handle.o $(B)/obj/cmd/open.o: $(B)/datadir
 $(B)/datadir: FORCE
 	@mkdir -p $(dir $@)
 	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' >$@
+
+# What this build was made with, in make's syntax, so that a make on a
+# copy of it ("make -f Makefile -f COPY/flags.mk B=COPY install PREFIX=...",
+# tests/t/lib.sh's make_from_build) compiles what it must again the same
+# way; rewritten only when it changes.
+$(B)/flags.mk: FORCE
+	@mkdir -p $(dir $@)
+	@printf '%s\n' 'CC = $(CC)' 'CPPFLAGS = $(CPPFLAGS)' 'CFLAGS = $(CFLAGS)' \
+		'LDFLAGS = $(LDFLAGS)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 $(B)/lib/libcivil.a: $(LIB_OBJ) $(UTIL_LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -163,25 +172,6 @@ INSTALL_PARTS = $(B)/obj/cmd/install-settings.o $(B)/obj/cmd/install-b4.o \
 	$(B)/obj/cmd/install-hooks.o
 $(B)/bin/civil-install: $(INSTALL_PARTS)
 $(B)/bin/civil-install: CMD_SHARED += $(INSTALL_PARTS)
-
-$(B)/fast-link-flags: scripts/fast-link-flags
-	@mkdir -p $(dir $@)
-	scripts/fast-link-flags "$(CC)" $(CFLAGS) $(LDFLAGS) > $@.tmp
-	mv $@.tmp $@
-
-# FAST_LINK=no (distributions: security fixes in the libraries reach
-# civil without a rebuild) links them like the other commands.
-$(FAST_CMDS:%=$(B)/bin/%): $(B)/fast-link
-$(B)/fast-link: FORCE
-	@mkdir -p $(dir $@)
-	@echo '$(FAST_LINK)' | cmp -s - $@ || echo '$(FAST_LINK)' >$@
-ifneq ($(FAST_LINK),no)
-$(FAST_CMDS:%=$(B)/bin/%): $(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_SHARED) \
-		$(B)/lib/libcivil.a $(UTIL_A) $(B)/fast-link-flags
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CMD_SHARED) $(B)/lib/libcivil.a \
-		$(UTIL_A) $$(cat $(B)/fast-link-flags)
-endif
 
 $(B)/share/civil/hooks/%: hooks/%
 	@mkdir -p $(dir $@)
@@ -228,21 +218,41 @@ $(B)/tests/hold-lock: $(B)/obj/tests/helpers/hold-lock.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -lnotmuch
 
-# The test suite runs twice over: everything under ASan and UBSan, then the
-# unit tests, the fuzz inputs and a few commands under valgrind on a plain
-# build.
+# make check runs the tests twice over, both halves at once: everything
+# under ASan and UBSan (make test), and on a plain build the unit tests,
+# the fuzz inputs and a few commands under valgrind, and the huge
+# messages at full size (they are a tenth of it under the sanitizers).
+# Each half is mostly one process waiting for the next, so together they
+# keep two cores busy.  As many jobs as there are processors, unless make
+# was given -j.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+SUBJOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
+SANITIZED = B=build/san CFLAGS="$(SANITIZE_FLAGS)" \
+	LDFLAGS="-fsanitize=address,undefined"
 check: deps-test
-	@$(MAKE) --no-print-directory B=build/san \
-		CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
-		test
+	@$(MAKE) --no-print-directory $(SUBJOBS) check-sanitized check-plain
+
+check-sanitized:
+	@$(MAKE) --no-print-directory $(SANITIZED) test
+
+check-plain:
 	@$(MAKE) --no-print-directory build build/tests/unit-tests \
 		$(FUZZ_NAMES:%=build/tests/fuzz-%)
 	tests/valgrind.sh build
+	CIVIL_BUILD=$(abspath build) prove tests/t/0017-huge.t
 
 test: build $(B)/tests/unit-tests $(B)/tests/hold-lock $(FUZZ_REPLAY)
 	CIVIL_BUILD=$(abspath $(B)) tests/run-unit.sh
 	tests/fuzz/replay.sh $(B)
 	CIVIL_BUILD=$(abspath $(B)) prove -j2 tests/t/*.t
+
+# The real mail clients (tests/clients: mutt, neomutt, aerc and emacs
+# under tmux or in batch, msmtp), each sending through civil-sendmail
+# built with ASan and UBSan.  Slow to start and needing a few hundred MB
+# of packages, so a target of their own; CI runs it after make check.
+check-clients: deps-clients
+	@$(MAKE) --no-print-directory $(SUBJOBS) $(SANITIZED) build
+	CIVIL_BUILD=$(abspath build/san) prove -j2 tests/clients/*.t
 
 # libFuzzer, one harness after another (new corpus entries and crashes go
 # to build/fuzz/NAME/, never into the tree).
@@ -252,7 +262,7 @@ fuzz: deps-fuzz
 		$(FUZZ:%=build/fuzz/libfuzzer/fuzz-%)
 	tests/fuzz/fuzz.sh build/fuzz $(FUZZ_SECONDS) $(FUZZ)
 
-demo: deps-test
+demo: deps-demo
 	@$(MAKE) --no-print-directory build
 	demo/run.sh $(abspath $(B))
 
@@ -345,6 +355,7 @@ format:
 clean:
 	rm -rf build
 
-.PHONY: all build pkgs-present deps-test deps-fuzz check test fuzz demo \
+.PHONY: all build pkgs-present deps-demo deps-test deps-clients deps-fuzz \
+	check check-sanitized check-plain check-clients test fuzz demo \
 	fresh-check dist distcheck bench model install uninstall format clean FORCE
 .SECONDARY:

@@ -5,8 +5,11 @@
 # Builds a minimal Debian 12 root from the package archive (mmdebstrap,
 # variant "apt": the Essential packages, apt, and make to type the first
 # command), puts a git archive of HEAD in /root/civil and runs there, as
-# root, exactly what the README says: "make demo", then "make check".
-# "make check" runs without a network: the suite never needs one.
+# root, exactly what the README says: "make demo", then "make check", then
+# "make check-clients".  "make demo" must install only what the demo runs
+# (no test tool, no mail client).  The tests run without a network (the
+# suites never need one); the packages each asks for are installed first
+# (scripts/need-deps test, clients).
 #
 # Then the Debian package: its build dependencies installed with apt,
 # "dpkg-buildpackage -us -uc -b" (without a network, as on a buildd),
@@ -16,7 +19,7 @@
 # Needs root (mmdebstrap's root mode, chroot, mount namespaces) and
 # deb.debian.org.  --cache DIR keeps downloaded .debs in DIR for the next
 # run (the root itself is always new); --keep leaves the root behind;
-# --no-deb stops after the README's two commands.  Prints how long each
+# --no-deb stops after the README's commands.  Prints how long each
 # step took.
 set -eu
 
@@ -119,16 +122,44 @@ mkdir "$root/root/civil"
 git -C "$src" archive --format=tar HEAD | tar -x -C "$root/root/civil"
 step_end
 
+# installed - "N packages, M MB" installed in the root.
+installed() {
+	chroot "$root" dpkg-query -W -f '${db:Status-Status} ${Installed-Size}\n' |
+		awk '$1 == "installed" { n++; kb += $2 } END { printf "%d packages, %d MB", n, kb / 1024 }'
+}
+
 step_start "make demo (installs what is missing)"
+before=$(installed)
 in_root 'cd civil && make demo'
+# What the demo does not run is not installed for it.
+for p in check b4 valgrind systemd emacs-nox mutt neomutt aerc tmux; do
+	if chroot "$root" dpkg-query -W -f '${db:Status-Status}' "$p" 2>/dev/null |
+		grep -q '^installed'; then
+		echo "fresh-debian: make demo installed $p, which the demo never runs" >&2
+		exit 1
+	fi
+done
+step_end
+echo "fresh-debian: before make demo $before; after $(installed)" | tee -a "$times"
+
+step_start "scripts/need-deps test (what make check adds)"
+in_root 'cd civil && scripts/need-deps test'
 step_end
 
 step_start "make check (no network)"
 in_root --no-net 'cd civil && make check'
 step_end
 
+step_start "scripts/need-deps clients (what make check-clients adds)"
+in_root 'cd civil && scripts/need-deps clients'
+step_end
+
+step_start "make check-clients (no network)"
+in_root --no-net 'cd civil && make check-clients'
+step_end
+
 if test -z "$deb"; then
-	printf '\nfresh-debian: the README'"'"'s two commands passed\n'
+	printf '\nfresh-debian: the README'"'"'s commands passed\n'
 	cat "$times"
 	exit 0
 fi

@@ -8,7 +8,9 @@
 # own with no environment, and say what civil.h promises: a handle
 # opened naming nothing but a notmuch database, a review scored and
 # reminded with civil's data from where it was installed, and the heated
-# threads of that database.
+# threads of that database.  CC, CFLAGS and LDFLAGS are used as given
+# (a libcivil built with sanitizers needs a program built with them), and
+# the sanitizers' own options reach the programs.
 # libcivil.so must export exactly the functions civil.h declares, as the
 # compiler reads the installed header.  Prints one line per check; exits
 # non-zero at the first that fails.
@@ -36,7 +38,9 @@ echo "installed: civil $($pc --modversion civil), libdir $libdir"
 # RUNPATH).
 mkdir "$tmp/elsewhere"
 run_outside() {
-	(cd "$tmp/elsewhere" && env -i "$@")
+	(cd "$tmp/elsewhere" && env -i ${ASAN_OPTIONS+"ASAN_OPTIONS=$ASAN_OPTIONS"} \
+		${LSAN_OPTIONS+"LSAN_OPTIONS=$LSAN_OPTIONS"} \
+		${UBSAN_OPTIONS+"UBSAN_OPTIONS=$UBSAN_OPTIONS"} "$@")
 }
 
 # A notmuch database with a thread a person tagged heated and a calm one,
@@ -58,8 +62,8 @@ NOTMUCH_CONFIG="$nm/config" notmuch new --quiet &&
 printf 'review heated reminded\nheated: a heated thread\n' >"$tmp/expect"
 
 # shellcheck disable=SC2046
-"$cc" -o "$tmp/outside-shared" "$here/outside/outside.c" \
-	$($pc --cflags --libs civil) -Wl,-rpath,"$libdir" ||
+"$cc" ${CFLAGS:-} -o "$tmp/outside-shared" "$here/outside/outside.c" \
+	$($pc --cflags --libs civil) -Wl,-rpath,"$libdir" ${LDFLAGS:-} ||
 	fail "can't link against the shared library"
 run_outside "$tmp/outside-shared" >"$tmp/out" ||
 	fail "the shared-linked program failed"
@@ -78,8 +82,8 @@ echo "installed: linked with libcivil.so: ok"
 # wants no libcivil.so of its own would do.
 libs=$($pc --static --libs civil | sed 's/-lcivil\( \|$\)/-Wl,-Bstatic -lcivil -Wl,-Bdynamic /')
 # shellcheck disable=SC2046,SC2086
-"$cc" -o "$tmp/outside-static" "$here/outside/outside.c" \
-	$($pc --cflags civil) $libs ||
+"$cc" ${CFLAGS:-} -o "$tmp/outside-static" "$here/outside/outside.c" \
+	$($pc --cflags civil) $libs ${LDFLAGS:-} ||
 	fail "can't link against libcivil.a with pkg-config --static --libs civil"
 run_outside "$tmp/outside-static" >"$tmp/out" ||
 	fail "the static-linked program failed"

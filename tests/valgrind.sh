@@ -8,17 +8,21 @@ here=$(cd "$(dirname "$0")" && pwd)
 vg="valgrind -q --suppressions=$here/valgrind.supp --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/civil-vg.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+unit=
+trap 'test -z "$unit" || kill "$unit" 2>/dev/null; rm -rf "$tmp"' EXIT
 export G_SLICE=always-malloc G_DEBUG=gc-friendly
 export HOME="$tmp" GIT_CONFIG_NOSYSTEM=1 GIT_CEILING_DIRECTORIES="$tmp"
 unset GIT_DIR
 
-echo "valgrind: unit tests"
-CIVIL_TEST_LEXICON="$here/../data/heat.lexicon" CIVIL_BUILD="$build" \
-	$vg "$build/tests/unit-tests" >"$tmp/unit.log" 2>&1 || {
-	cat "$tmp/unit.log"
-	exit 1
-}
+# The unit tests (a third of the time, in one process) run beside the
+# rest, which is one short process after another: on two cores, a third
+# less waiting.  HOME of their own: the rest sets global git settings.
+echo "valgrind: unit tests, beside the rest"
+mkdir "$tmp/unit"
+(cd "$tmp/unit" && HOME="$tmp/unit" \
+	CIVIL_TEST_LEXICON="$here/../data/heat.lexicon" CIVIL_BUILD="$build" \
+	exec $vg "$build/tests/unit-tests") >"$tmp/unit.log" 2>&1 &
+unit=$!
 
 echo "valgrind: fuzz inputs"
 REPLAY_WRAPPER="$vg" "$here/fuzz/replay.sh" "$build" >"$tmp/fuzz.log" 2>&1 || {
@@ -89,4 +93,11 @@ for f in review.eml b64.eml bin.eml hot.eml hot.eml stale.eml hot.eml; do
 done
 vg_sendmail --held >/dev/null
 vg_sendmail "--sendmail=$tmp/sink -v" -i a@b <review.eml
+wait "$unit" || {
+	unit=
+	echo "valgrind: the unit tests failed:"
+	cat "$tmp/unit.log"
+	exit 1
+}
+unit=
 echo "valgrind: clean"

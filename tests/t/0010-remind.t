@@ -567,14 +567,6 @@ test_expect_success 'invalid UTF-8 and 8-bit without a charset' '
 	grep -q "^$REMINDER" out
 '
 
-test_expect_success 'a 50 MB message' '
-	{ cat review.eml; yes "A long line of review text that goes on and on." | head -c 52428800; echo; } >big.eml &&
-	civil-remind big.eml 2>err &&
-	test ! -s err &&
-	test "$(tail -n 1 big.eml)" = "Concerns: <$TEST_CONTACT>" &&
-	rm -f big.eml
-'
-
 test_expect_success 'a read-only file is left alone, with one line saying so' '
 	cp review.eml ro.eml && chmod 444 ro.eml &&
 	civil-remind ro.eml 2>err &&

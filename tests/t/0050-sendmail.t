@@ -177,15 +177,6 @@ test_expect_success 'a message without headers is passed on, with a word on a te
 	grep "civil-sendmail: .<stdin>. is not a mail message; passed on unchanged" out
 '
 
-test_expect_success 'a 50 MB review' '
-	{ cat review.eml; yes "More review text, line after line." | head -c 52428800; echo; } >big.eml &&
-	reset_sent &&
-	civil-sendmail -i a@kernel-test.invalid <big.eml &&
-	test $(wc -c <"$SENT/msg1") -gt 52428800 &&
-	tail -n 1 "$SENT/msg1" | grep -x "Concerns: <$TEST_CONTACT>" &&
-	rm -f big.eml
-'
-
 test_expect_success 'nothing on stdin: an error, the real sendmail not called' '
 	reset_sent &&
 	test_expect_code 66 civil-sendmail a@kernel-test.invalid </dev/null 2>err &&

@@ -67,12 +67,10 @@ test_expect_success 'bash: a query completes notmuch tags' '
 	complete_words escalate-thread thr >out && test "$(cat out)" = thread:
 '
 
-# On a copy of the build: PREFIX=/usr rebuilds what has DATADIR compiled
-# in, and the other tests are running the build's programs.
+# On a copy of the build (lib.sh): PREFIX=/usr rebuilds what has DATADIR
+# compiled in, and the other tests are running the build's programs.
 test_expect_success 'make install puts the completions where bash-completion and zsh look' '
-	cp -a "$CIVIL_BUILD" "$TEST_DIR/build" &&
-	make -C "$CIVIL_SRC" -s B="$TEST_DIR/build" PREFIX=/usr DESTDIR="$TEST_DIR/inst" \
-		install >/dev/null 2>&1 &&
+	make_from_build PREFIX=/usr DESTDIR="$TEST_DIR/inst" install >/dev/null 2>&1 &&
 	for c in $CMDS; do
 		test_cmp "$COMP" "$TEST_DIR/inst/usr/share/bash-completion/completions/$c" || return 1
 	done &&

@@ -17,12 +17,12 @@ on_tty() {
 }
 
 # need_client NAME 'command' - this file tests the real NAME, which
-# scripts/need-deps installs: if it can't run here, fail loudly once
-# instead of skipping what a user relies on.
+# scripts/need-deps installs (lib.sh's need_level): if it can't run
+# here, fail loudly once instead of skipping what a user relies on.
 need_client() {
 	if ! (eval "$2") >"$TEST_DIR/.need" 2>&1 </dev/null; then
 		echo "1..1"
-		echo "not ok 1 - $1 is not here (scripts/need-deps test installs it)"
+		echo "not ok 1 - $1 is not here (scripts/need-deps $need_level installs it)"
 		sed 's/^/#   /' "$TEST_DIR/.need"
 		exit 1
 	fi
@@ -86,13 +86,14 @@ tmux_keys() {
 	tmux -S "$TMUX_SOCK" send-keys "$@"
 }
 
-# tmux_wait TEXT - until the screen shows TEXT (a grep pattern), for 30 s
-# at most; then what it shows, and failure.
+# tmux_wait TEXT - until the screen shows TEXT (a grep pattern), for 60 s
+# at most (a client starting on a loaded machine); then what it shows,
+# and failure.
 tmux_wait() {
 	_n=0
 	until tmux_screen | grep -q -- "$1"; do
 		_n=$((_n + 1))
-		if test $_n -gt 150; then
+		if test $_n -gt 300; then
 			echo "the screen never showed '$1'; it shows:"
 			tmux_screen | grep -v '^$'
 			return 1
@@ -101,12 +102,12 @@ tmux_wait() {
 	done
 }
 
-# tmux_ended - until the command in the terminal has ended (30 s).
+# tmux_ended - until the command in the terminal has ended (60 s).
 tmux_ended() {
 	_n=0
 	while tmux -S "$TMUX_SOCK" has-session 2>/dev/null; do
 		_n=$((_n + 1))
-		if test $_n -gt 150; then
+		if test $_n -gt 300; then
 			echo "still running; the screen shows:"
 			tmux_screen | grep -v '^$'
 			return 1

@@ -25,6 +25,10 @@ else
 fi
 export HOME="$TEST_DIR/home"
 mkdir -p "$HOME"
+# What the programs a test runs leave in TMPDIR (aerc's drafts, mktemp's
+# files) goes when the test's directory goes.
+export TMPDIR="$TEST_DIR/tmp"
+mkdir -p "$TMPDIR"
 export XDG_CONFIG_HOME="$HOME/.config"
 export GIT_CONFIG_NOSYSTEM=1
 export GIT_AUTHOR_NAME="A U Thor" GIT_AUTHOR_EMAIL="author@kernel-test.invalid"
@@ -84,13 +88,18 @@ skip_all() {
 	exit 0
 }
 
-# need_tool TOOL 'command' - the README promises TOOL and make check
-# installs it: when the command can't run it here, this file says so once
-# and fails, rather than skipping what a user would rely on.
+# need_tool TOOL 'command' - the README promises TOOL and make check (or
+# make check-clients, for tests/clients) installs it: when the command
+# can't run it here, this file says so once and fails, rather than
+# skipping what a user would rely on.
+case $0 in
+*/clients/*) need_level=clients ;;
+*) need_level=test ;;
+esac
 need_tool() {
 	if ! (eval "$2") >"$TEST_DIR/.need" 2>&1 </dev/null; then
 		echo "1..1"
-		echo "not ok 1 - $1 does not run here (scripts/need-deps test installs it)"
+		echo "not ok 1 - $1 does not run here (scripts/need-deps $need_level installs it)"
 		sed -n '1,5s/^/#   /p' "$TEST_DIR/.need" >&2
 		exit 1
 	fi
@@ -153,6 +162,25 @@ send_email() {
 		--to="list@kernel-test.invalid" --suppress-cc=all \
 		--8bit-encoding=UTF-8 --smtp-server="$TEST_DIR/fake.sendmail" \
 		"$@"
+}
+
+# make_from_build [ARG...] - make in the source tree on a copy of the
+# build under test ($TEST_DIR/build, copied once), with the compiler and
+# flags that build was made with ($CIVIL_BUILD/flags.mk): "make_from_build
+# install PREFIX=DIR" compiles again only the two files that name the
+# directories, then installs; an install from the built tree, not a second
+# build.  Nothing of a make that runs the tests reaches it: not its jobs
+# (MAKEFLAGS), nor its command line (B, CFLAGS, PREFIX, DESTDIR ... in the
+# environment).
+make_from_build() {
+	test -d "$TEST_DIR/build" || cp -a "$CIVIL_BUILD" "$TEST_DIR/build" ||
+		return 1
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u B -u CC -u CFLAGS \
+		-u CPPFLAGS -u LDFLAGS -u PREFIX -u BINDIR -u LIBDIR \
+		-u INCLUDEDIR -u DATADIR -u MANDIR -u DOCDIR -u LISPDIR \
+		-u BASHCOMPDIR -u ZSHCOMPDIR -u SYSTEMDUSERDIR -u DESTDIR \
+		make -s -C "$CIVIL_SRC" -f Makefile -f "$TEST_DIR/build/flags.mk" \
+		B="$TEST_DIR/build" "$@"
 }
 
 # body FILE - everything after the header block.

@@ -3,7 +3,7 @@
 # notmuch-emacs and gnus compose in): send-mail-function sendmail-send-it,
 # so message-send-mail-with-sendmail, which runs the sendmail from "/"
 # and takes any output it gives, even with status 0, for a failure.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../t/lib.sh"
 . "$CIVIL_SRC/tests/t/clients.sh"
 
 need_client emacs 'emacs --batch -Q --eval "(require (quote message))"'

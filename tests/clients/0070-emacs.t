@@ -2,7 +2,7 @@
 # emacs/civil.el in the real notmuch-emacs (elpa-notmuch), emacs --batch,
 # against a real database: the saved search, the reasons in notmuch-show,
 # and E making the draft and opening it for editing.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../t/lib.sh"
 
 need_tool notmuch 'notmuch --version'
 need_tool emacs 'emacs --batch --eval t'

@@ -2,7 +2,7 @@
 # The real mutt and neomutt sending through civil-sendmail: in batch
 # (-H draft), and at a terminal (tmux), where mutt shows what its
 # sendmail said only when it fails ("Output of the delivery process").
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../t/lib.sh"
 . "$CIVIL_SRC/tests/t/clients.sh"
 
 need_client mutt 'mutt -v'

@@ -9,7 +9,7 @@
 # the next key; 0.16 and later draw at once (commands/compose/send.go and
 # lib/ui/ui.go in aerc's source).  So civil-install --sendmail gives those
 # an outgoing line without the tone check (issue 24 item 4).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../t/lib.sh"
 . "$CIVIL_SRC/tests/t/clients.sh"
 
 need_client aerc 'aerc -v'
@@ -71,8 +71,10 @@ print("mailto:list@kernel-test.invalid?%s" % u.urlencode({"account": sys.argv[1]
 }
 
 # send_and_see sent|held - "y", and once the sendmail has sent or held
-# the message, a key that does nothing here: aerc 0.14 draws again only
-# on an event.
+# the message, what aerc shows of it: neither the composer nor
+# "Sending..." when sent, the composer back when held.  aerc 0.14 draws
+# again only on an event (the screen shows "Sending..." until then), so a
+# key that does nothing here (Escape) while the screen is not there yet.
 send_and_see() {
 	_before=$(sent_count)
 	tmux_keys y
@@ -82,16 +84,25 @@ send_and_see() {
 		held) ls "$HOME/.local/state/civil/held/"*.why ;;
 		esac >/dev/null 2>&1; do
 		_n=$((_n + 1))
-		if test $_n -gt 150; then
+		if test $_n -gt 300; then
 			echo "not $1; the screen shows:"
 			tmux_screen | grep -v "^$"
 			return 1
 		fi
 		sleep 0.2
 	done
-	sleep 1
-	tmux_keys Escape
-	sleep 0.5
+	_n=0
+	until tmux_keys Escape && sleep 0.2 && case $1 in
+		sent) ! tmux_screen | grep -q -e "Send this email?" -e "Sending\.\.\." ;;
+		held) tmux_screen | grep -q "Send this email?" ;;
+		esac; do
+		_n=$((_n + 1))
+		if test $_n -gt 300; then
+			echo "$1, but aerc never showed it; the screen shows:"
+			tmux_screen | grep -v "^$"
+			return 1
+		fi
+	done
 }
 
 printf 'On Mon, A U Thor wrote:\n> +\tx = 1;\n\nPlease make it static.\n' >review.txt

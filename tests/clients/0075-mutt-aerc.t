@@ -2,7 +2,7 @@
 # The README's mutt, neomutt and aerc snippets, pasted as they are and
 # driven in the real programs under tmux: the heated-threads mailbox and
 # folder, and E making the draft to the board from the whole thread.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../t/lib.sh"
 
 need_tool notmuch 'notmuch --version'
 need_tool tmux 'tmux -V'
@@ -47,12 +47,12 @@ pane() {
 	tmux -S "$TMUX_SOCK" capture-pane -p -t "$1"
 }
 
-# wait_for_pane NAME TEXT - until the terminal shows TEXT (30 s at most).
+# wait_for_pane NAME TEXT - until the terminal shows TEXT (60 s at most).
 wait_for_pane() {
 	_n=0
 	until pane "$1" | grep -q -- "$2"; do
 		_n=$((_n + 1))
-		if test $_n -gt 300; then
+		if test $_n -gt 600; then
 			echo "gave up waiting for '$2' in $1; it shows:"
 			pane "$1"
 			return 1
@@ -174,7 +174,6 @@ test_expect_success 'aerc: the heated folder; E stores the draft, :recall -f ope
 	in_tmux aerc aerc &&
 	wait_for_pane aerc "Rex Viewer .*└─>" &&
 	! pane aerc | grep "plumbers" &&
-	sleep 1 &&
 	keys_until aerc E "escalate-thread" &&
 	wait_for_pane aerc "escalate-thread: a draft to <$TEST_CONTACT> is in notmuch" &&
 	test $(notmuch count tag:draft) -eq 1 &&
