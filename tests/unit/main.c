@@ -205,6 +205,7 @@ int main(void)
 		suite_learned,
 		suite_lastmod,
 		suite_corrections,
+		suite_nm_guard,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;

@@ -50,6 +50,7 @@ Suite *suite_lexicon(void);
 Suite *suite_learned(void);
 Suite *suite_lastmod(void);
 Suite *suite_corrections(void);
+Suite *suite_nm_guard(void);
 
 /* A fresh temporary directory (removed at exit). */
 const char *unit_tmpdir(void);
