@@ -81,7 +81,8 @@ civil_status_t civil_get_db(civil_t *c, notmuch_database_t **out,
 	if (!c->db) {
 		st = civil_nm_for_db(c, &nm, err);
 		if (!st)
-			st = civil_db_open(nm, false, 0, &c->db, err);
+			st = civil_db_open(nm, false, nm->lock_timeout_ms,
+					   &c->db, err);
 		if (st)
 			return st;
 	}

@@ -92,7 +92,11 @@ static int sample_one(notmuch_message_t *m, void *arg)
 	idx = GPOINTER_TO_SIZE(g_hash_table_lookup(w->s->by_id, f.id));
 	r = idx ? &g_array_index(w->s->recs, struct civil_scan_rec, idx - 1)
 		: NULL;
-	prop = civil_db_property(m, "civil.heat");
+	/* A stored score that can't be read is not "none". */
+	if (civil_nm_message_get_property(m, "civil.heat", &prop)) {
+		w->failed = true;
+		return 1;
+	}
 	v = sample_of(w->s,
 		      r	     ? r->heat.score
 		      : prop ? strtod(prop, NULL)
