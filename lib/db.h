@@ -140,6 +140,15 @@ typedef struct civil_correction {
 civil_status_t civil_corrections_learn(notmuch_database_t *db, civil_heat_t *h,
 				       const civil_nm_config_t *cfg,
 				       GArray *out, civil_error_t *err);
+/* Keep what they teach, in db open for writing (which another scan of
+ * the same database can't be): holding the learned file's lock, read it
+ * again, drop the corrections the database already marks learned (or
+ * that are no longer corrections), learn the others again onto what the
+ * file now holds, and save it.  Each correction is learned once, however
+ * many scans found it. */
+civil_status_t civil_corrections_keep(notmuch_database_t *db, civil_heat_t *h,
+				      const civil_nm_config_t *cfg,
+				      GArray *corrections, civil_error_t *err);
 /* Mark them learned in db (open for writing, inside an atomic section). */
 notmuch_status_t civil_corrections_mark(notmuch_database_t *db,
 					const GArray *corrections);

@@ -142,15 +142,15 @@ void civil_heat_learn_text(civil_heat_t *h, const char *text, size_t len,
 			if (d <= 1e-9)
 				continue;
 			m->done += d;
-			heat_learned_feat(l, key.buf)->weight += y * d;
+			heat_learned_move(l, key.buf, y * d);
 			/* A phrase of the learned layer has no kind: they
 			 * are all "phrase". */
 			if (f->phrase && strcmp(f->category, "phrase")) {
 				heat_learned_key(&key, f->category, NULL,
 						 f->target);
 				moved_by(moved, key.buf, 0);
-				heat_learned_feat(l, key.buf)->weight +=
-					y * d * CATEGORY_STEP;
+				heat_learned_move(l, key.buf,
+						  y * d * CATEGORY_STEP);
 			}
 		}
 		s = score_of(h, text, len, feats);

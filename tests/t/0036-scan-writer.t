@@ -5,19 +5,16 @@
 # on its own when it meets such a read), and a message or thread of a
 # search made before may be gone.  notmuch 0.37 answers most failed reads
 # with NULL, 0 or an empty list, which civil must never take as data;
-# notmuch_messages_get() lets Xapian's exception out, and aborts on a
-# document that is no longer there (exit 134 either way).  civil catches
+# notmuch_messages_get() lets Xapian's exception out (abort, exit 134) and
+# stops the process on a document that is no longer there ("Internal
+# error", exit 1).  civil catches
 # what notmuch throws (lib/nm-guard.cc), searches again at the newest
 # revision and goes on from where its walk was (lib/db.c).
 #
 # The writers commit at a chosen point of the scan's walk, not at random:
-# one message's file is a FIFO, which the scan reads like any file.  The
-# test puts the message in it and waits until the scan has read it (the
-# scan then waits for the end of the file, with every database read for
-# that message done and the next ones read ahead); the writers commit;
-# then the file ends.  The scan runs on one processor, so that the thread
-# that reads the file is the one that walks the database.  No sleep
-# decides anything: a loaded machine only makes it slower.
+# the scan is held reading one message's file (lib.sh's gate_*), with its
+# reads for that message done and 32 more read ahead.  No sleep decides
+# anything: a loaded machine only makes it slower.
 . "$(dirname "$0")/lib.sh"
 
 command -v notmuch >/dev/null || skip_all "notmuch is not installed"
@@ -30,8 +27,8 @@ THREADS=100
 # Threads of three messages of two people, each heated but at no person
 # and under twice the threshold, so a thread is heated only by counting
 # its people (civil_thread_heat): a thread judged from a failed read is
-# judged wrong.  And a busy sender the writer tags.  The middle thread's
-# first message is kept in mail/gate/, where the FIFO will be.
+# judged wrong.  And 20 calm messages of a busy sender.  The middle
+# thread's first message is kept in mail/gate/, where the FIFO will be.
 printf "[civil]\nlexicon=%s/lexicon\n" "$HOME" >>"$NOTMUCH_CONFIG"
 printf "model none\n3 mockery flimflam\n" >"$HOME/lexicon"
 mkdir -p "$HOME/mail/gate/cur"
@@ -62,56 +59,18 @@ touch -d @1000000000 "$HOME/mail/gate/cur"
 notmuch new --quiet
 WANT=$((THREADS * 3))
 GATE_MSG="$HOME/mail/gate/cur/m-$((THREADS / 2))-1:2,"
-cp "$GATE_MSG" gate.eml
 
-# gate_file - the gate message's file becomes a FIFO.  Its directory
-# keeps its old time, so that a writer's notmuch new does not look into
-# it (it would take the FIFO for a removed message).
-gate_file() {
-	rm "$GATE_MSG" && mkfifo "$GATE_MSG" &&
-	touch -d @1000000000 "$HOME/mail/gate/cur"
-}
-
-# gate_run OUT - civil-scan --apply "*" on one processor, with the
-# writers committing once the scan has read the gate message; OUT.status
-# gets its exit status, OUT.err what it said.  The writers: notmuch tag
-# on every message, three times; and a notmuch new that adds a message,
-# finds one the scan has read ahead under a new name (a client marked it
-# seen) and one it has not yet reached gone.
+# gate_run OUT - civil-scan --apply "*" held at the gate message while
+# the writers commit; OUT.status gets its exit status, OUT.err what it
+# said.  The writers: notmuch tag on every message, three times; and a
+# notmuch new that adds a message, finds one the scan has read ahead
+# under a new name (a client marked it seen) and one it has not yet
+# reached gone.
 gate_run() {
-	rm -f gate.taken gate.done
-	cpu=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*\([0-9]*\).*/\1/p' /proc/self/status)
-	# The gate: hold the FIFO open for reading and writing (so that no
-	# open of it blocks), put the message in it, say when the scan has
-	# read it all, and end it when told to, or after 10 minutes.
-	python3 - "$GATE_MSG" gate.eml gate.taken gate.done <<-\EOF &
-	import fcntl, os, sys, termios, array, time
-	fifo, msg, taken, done = sys.argv[1:]
-	fd = os.open(fifo, os.O_RDWR)
-	os.write(fd, open(msg, "rb").read())
-	n = array.array("i", [0])
-	end = time.monotonic() + 600
-	while time.monotonic() < end:
-	    fcntl.ioctl(fd, termios.FIONREAD, n)
-	    if n[0] == 0:
-	        open(taken, "w").write("taken\n")
-	        break
-	    time.sleep(0.02)
-	while time.monotonic() < end and not os.path.exists(done):
-	    time.sleep(0.02)
-	os.close(fd)
-	EOF
-	gate_pid=$!
-	taskset -c "$cpu" civil-scan --apply "*" 2>"$1.err" &
+	gate_hold "$GATE_MSG"
+	one_cpu civil-scan --apply "*" 2>"$1.err" &
 	scan_pid=$!
-	# Until the scan took the message (or ended, or ten minutes).
-	n=0
-	while ! test -s gate.taken && kill -0 $scan_pid 2>/dev/null &&
-		test $n -lt 6000; do
-		n=$((n + 1))
-		sleep 0.1
-	done
-	if test -s gate.taken; then
+	if gate_wait $scan_pid; then
 		for w in 1 2 3; do
 			notmuch tag "+w$w" -- "*" || echo "BAD: notmuch tag +w$w failed"
 		done
@@ -128,25 +87,18 @@ gate_run() {
 		rm "$HOME/mail/cur/m-$((THREADS / 2 + 30))-2:2,"
 		notmuch new --quiet || echo "BAD: notmuch new failed"
 	else
-		echo "BAD: the scan never took the gate message"
+		echo "BAD: the scan never read the held message"
 	fi
-	touch gate.done
-	wait $gate_pid
-	# Should the gate have failed, a scan waiting to open the FIFO is let
-	# through to its end rather than left hanging.
-	: <>"$GATE_MSG"
+	gate_release "$GATE_MSG"
 	wait $scan_pid
 	echo $? >"$1.status"
-	# The message's own file again, for the scans after.
-	rm "$GATE_MSG" && cp gate.eml "$GATE_MSG" &&
-	touch -d @1000000000 "$HOME/mail/gate/cur"
 }
 
 # Every message heated; every thread too, but the one that lost its
 # second person's message (one person alone at this heat is not a heated
 # thread); the writers' tags on every message they tagged.
 test_expect_success 'writers commit in the middle of the walk: no abort, nothing lost' '
-	gate_file &&
+	gate_make "$GATE_MSG" &&
 	gate_run scan >run.out 2>&1 &&
 	cat run.out scan.err && ! grep BAD run.out &&
 	echo "civil-scan: exit $(cat scan.status)" &&

@@ -238,6 +238,37 @@ START_TEST(many_corrections_stay_bounded)
 }
 END_TEST
 
+/* The highest civil.threshold there is, and heated corrections of one
+ * cue, each of which may double its weight: learning stops at the bound
+ * the file holds, so the file it keeps is one a scan reads back (before,
+ * a weight went past 1000, and civil-scan and civil-heated refused the
+ * file until --forget). */
+START_TEST(a_high_threshold_never_learns_past_the_bound)
+{
+	struct civil_buf kept = CIVIL_BUF_INIT, text = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_heat_t *h, *again;
+	civil_heat_lesson_t l;
+
+	civil_buf_addf(&kept, "%s/civil/learned", unit_tmpdir());
+	h = scorer(kept.buf);
+	for (int i = 0; i < 20; i++)
+		civil_heat_learn_text(h, "This is ugly.", 13, true, 1000, &l);
+	ck_assert_msg(!civil_heat_learned_save(h, &err), "%s", err.message);
+	ck_assert_int_eq(civil_file_read(kept.buf, &text, NULL), 0);
+	again = scorer(kept.buf);
+	ck_assert_msg(
+		strstr(text.buf, "\n1000.0000 8 cue contempt thing ugly\n"),
+		"%s", text.buf);
+	ck_assert_double_eq(score(again, "This is ugly."),
+			    score(h, "This is ugly."));
+	civil_buf_release(&kept);
+	civil_buf_release(&text);
+	civil_heat_free(h);
+	civil_heat_free(again);
+}
+END_TEST
+
 Suite *suite_learn(void)
 {
 	Suite *s = suite_create("learn");
@@ -250,6 +281,7 @@ Suite *suite_learn(void)
 	tcase_add_test(tc, a_heated_verdict_without_a_cue_teaches_phrases);
 	tcase_add_test(tc, the_file_keeps_it);
 	tcase_add_test(tc, many_corrections_stay_bounded);
+	tcase_add_test(tc, a_high_threshold_never_learns_past_the_bound);
 	suite_add_tcase(s, tc);
 	return s;
 }
