@@ -856,7 +856,8 @@ void civil_held_key(civil_message_t *msg, char key[65]);
 /* Was the message with this key held less than CIVIL_HOLD_SECONDS ago? */
 bool civil_held_recently(const char *dir, const char *key, time_t now);
 /* Hold it: keep data (mode 0600) with its subject and the line the sender
- * was shown; a hold of the same key is replaced, its time renewed. */
+ * was shown; a hold of the same key is replaced, its time renewed.  One
+ * that can't be kept whole is not kept at all. */
 civil_status_t civil_held_keep(const char *dir, const char *key,
 			       const void *data, size_t len,
 			       const char *subject, const char *why,
@@ -869,6 +870,9 @@ typedef struct civil_held {
 	char *path;    /* the message as it was given */
 	char *subject; /* decoded, one line */
 	char *why;     /* the line the sender was shown */
+	/* A message kept without the file that says why it was held (the
+	 * keeping was cut short): not held, the next send is held again. */
+	bool why_missing;
 } civil_held_t;
 
 typedef int (*civil_held_fn)(const civil_held_t *h, void *arg);
