@@ -22,7 +22,12 @@
  *
  * Returns.  A civil_status_t is CIVIL_STATUS_SUCCESS (0) or why not; err
  * may be NULL when the caller does not want the message, and a message it
- * got is the caller's to civil_error_clear().  On failure an out-parameter
+ * got is the caller's to civil_error_clear().  A NULL where a call needs a
+ * pointer (the handle, options, a sink, stats, a callback, an out
+ * parameter) is CIVIL_STATUS_USAGE naming it ("civil_scan: sink is
+ * NULL"), before anything is touched; counts a call hands back (skipped)
+ * are optional: NULL is "not wanted".  The getters of a NULL handle give
+ * NULL.  On failure an out-parameter
  * handle is NULL and a struct filled by the call is empty, so its _release
  * or _free is still safe (and needed only on success, or where the call
  * says it fills what it can even when it fails).
@@ -394,8 +399,8 @@ typedef struct civil_open_opts {
  * setting, an unreadable repository: the built-in code is used) are added
  * to warnings (may be NULL), one line each, and are not failures.  Fails
  * with USAGE for an opts version this libcivil does not know (opts NULL:
- * all defaults), and with the reason when o->repository is not a
- * repository.  The handle is the caller's to civil_close(); one thread
+ * all defaults), or outside civil_init() .. civil_shutdown(), and with
+ * the reason when o->repository is not a repository.  The handle is the caller's to civil_close(); one thread
  * uses it at a time. */
 civil_status_t civil_open(const civil_open_opts_t *opts, civil_t **out,
 			  struct civil_buf *warnings, civil_error_t *err);
@@ -488,7 +493,7 @@ typedef int (*civil_mbox_fn)(civil_message_t *msg, void *arg);
 
 /* Each message of the mbox in data's len bytes (or data itself when it
  * is a single message; no NUL needed after them).  Messages that are not
- * mail are counted in *skipped. */
+ * mail are counted in *skipped (skipped may be NULL). */
 civil_status_t civil_mbox_foreach(const void *data, size_t len,
 				  const char *name, civil_mbox_fn fn, void *arg,
 				  size_t *skipped, civil_error_t *err);
@@ -896,8 +901,8 @@ typedef struct civil_thread civil_thread_t;
 civil_status_t civil_thread_from_db(civil_t *c, const char *query,
 				    civil_thread_t **out, civil_error_t *err);
 /* The messages of an mbox, taken as one thread, scored with heat (may be
- * NULL: not scored); messages that are not mail are counted in
- * *skipped. */
+ * NULL: not scored); messages that are not mail are counted in *skipped
+ * (skipped may be NULL). */
 civil_status_t civil_thread_from_mbox(const void *data, size_t len,
 				      const char *name,
 				      const civil_heat_t *heat,

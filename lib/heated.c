@@ -371,7 +371,11 @@ civil_status_t civil_heated_foreach(civil_t *c, const char *query, bool explain,
 	notmuch_database_t *db = NULL;
 	civil_status_t st;
 
-	st = civil_nm_for_db(c, &cfg, err);
+	st = civil_need(err, c);
+	if (!st)
+		st = civil_need(err, fn);
+	if (!st)
+		st = civil_nm_for_db(c, &cfg, err);
 	if (!st)
 		st = civil_get_db(c, &db, err);
 	if (st)

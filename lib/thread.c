@@ -527,8 +527,19 @@ static civil_status_t handed_over(civil_status_t st, civil_thread_t *t,
 civil_status_t civil_thread_from_db(civil_t *c, const char *query,
 				    civil_thread_t **out, civil_error_t *err)
 {
-	civil_thread_t *t = thread_new();
+	civil_status_t st = civil_need(err, out);
+	civil_thread_t *t;
 
+	if (!st)
+		st = civil_need(err, c);
+	if (!st)
+		st = civil_need(err, query);
+	if (st) {
+		if (out)
+			*out = NULL;
+		return st;
+	}
+	t = thread_new();
 	return handed_over(civil_thread_fill_db(c, query, t, err), t, out);
 }
 
@@ -538,8 +549,19 @@ civil_status_t civil_thread_from_mbox(const void *data, size_t len,
 				      civil_thread_t **out, size_t *skipped,
 				      civil_error_t *err)
 {
-	civil_thread_t *t = thread_new();
+	civil_status_t st = civil_need(err, out);
+	civil_thread_t *t;
 
+	if (!st && !data && len)
+		st = civil_need(err, data);
+	if (!st)
+		st = civil_need(err, name);
+	if (st) {
+		if (out)
+			*out = NULL;
+		return st;
+	}
+	t = thread_new();
 	return handed_over(
 		civil_thread_fill_mbox(data, len, name, heat, t, skipped, err),
 		t, out);
