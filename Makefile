@@ -51,6 +51,8 @@ VERSION := $(shell sed -n 's/^.define CIVIL_VERSION "\(.*\)"$$/\1/p' lib/civil.h
 DIST = civil-$(VERSION)
 
 CFLAGS ?= -O2 -g
+# (Never passed on the command line below: a command line's variables
+# reach every make under it, tests/t/0090-install.t's plain build too.)
 CXXFLAGS ?= $(CFLAGS)
 CIVIL_CFLAGS = -std=c11 -D_GNU_SOURCE -pthread -Wall -Wextra -Wno-unused-parameter \
 	-fPIC -Ilib -Iutil $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
@@ -231,8 +233,8 @@ $(B)/tests/hold-lock: $(B)/obj/tests/helpers/hold-lock.o
 # build.
 check: deps-test
 	@$(MAKE) --no-print-directory B=build/san \
-		CFLAGS="$(SANITIZE_FLAGS)" CXXFLAGS="$(SANITIZE_FLAGS)" \
-		LDFLAGS="-fsanitize=address,undefined" test
+		CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
+		test
 	@$(MAKE) --no-print-directory build build/tests/unit-tests \
 		$(FUZZ_NAMES:%=build/tests/fuzz-%)
 	tests/valgrind.sh build
@@ -246,7 +248,7 @@ test: build $(B)/tests/unit-tests $(B)/tests/hold-lock $(FUZZ_REPLAY)
 # to build/fuzz/NAME/, never into the tree).
 fuzz: deps-fuzz
 	@$(MAKE) --no-print-directory B=build/fuzz CC=$(FUZZ_CC) CXX=$(FUZZ_CXX) \
-		CFLAGS="$(FUZZ_CFLAGS)" CXXFLAGS="$(FUZZ_CFLAGS)" LDFLAGS= \
+		CFLAGS="$(FUZZ_CFLAGS)" LDFLAGS= \
 		$(FUZZ:%=build/fuzz/libfuzzer/fuzz-%)
 	tests/fuzz/fuzz.sh build/fuzz $(FUZZ_SECONDS) $(FUZZ)
 
