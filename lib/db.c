@@ -319,10 +319,19 @@ static bool behind(const struct walk *w, time_t date)
  * failed, and never puts a message behind). */
 static bool take(struct walk *w, notmuch_message_t *m, bool *failed)
 {
-	const char *id = notmuch_message_get_message_id(m);
 	time_t date = notmuch_message_get_date(m);
 	bool sorted = w->sort != NOTMUCH_SORT_UNSORTED;
+	const char *id;
 
+	/* Behind, by its date alone (a value, cheap to read): going on
+	 * after a search again passes most messages so, without reading
+	 * their terms. */
+	*failed = false;
+	if (date && behind(w, date)) {
+		notmuch_message_destroy(m);
+		return false;
+	}
+	id = notmuch_message_get_message_id(m);
 	*failed = !id || (!date && !date_is_zero(m));
 	if (*failed || behind(w, date) ||
 	    ((!sorted || date == w->last) &&

@@ -118,6 +118,8 @@ for i in $(seq 1 "$iterations"); do
 		partial=$((partial + 1))
 		grep -q "run it again" "$work/scan.err" ||
 			bad="status 3 without saying why"
+		# What it said, numbers left out, for the summary.
+		tail -n 1 "$work/scan.err" | sed 's/[0-9][0-9]*/N/g' >>"$work/partial"
 		;;
 	75) locked=$((locked + 1)) ;;
 	*)
@@ -157,5 +159,9 @@ echo "scan-stress: civil-scan --apply: $clean status 0, $partial status 3," \
 	"$locked status 75, $aborts aborts or other statuses"
 echo "scan-stress: writers: $commits notmuch tag and $news notmuch new commits" \
 	"during the scans"
+if test -s "$work/partial"; then
+	echo "scan-stress: status 3 said:"
+	sort "$work/partial" | uniq -c | sed 's/^/  /'
+fi
 echo "scan-stress: $failed iterations lost something or aborted"
 test $failed -eq 0
