@@ -24,13 +24,16 @@ setup_notmuch
 ID=kernel-test.invalid
 THREADS=100
 
-# Threads of three messages of two people, each heated but at no person
-# and under twice the threshold, so a thread is heated only by counting
-# its people (civil_thread_heat): a thread judged from a failed read is
-# judged wrong.  And 20 calm messages of a busy sender.  The middle
+# Threads of three messages of two people, each heated by its one cue
+# (a model made by hand, so that what is heated never depends on the
+# shipped one): a message judged from a failed read is judged calm, and
+# loses its tag.  And 20 calm messages of a busy sender.  The middle
 # thread's first message is kept in mail/gate/, where the FIFO will be.
 git config --global civil.lexicon "$HOME/lexicon"
-printf "model none\n3 mockery flimflam\n" >"$HOME/lexicon"
+printf "3 mockery flimflam\nmodel writer.model\n" >"$HOME/lexicon"
+printf "civil-heat-model 2\nbias -6 -4\n%s\n%s\n%s\n%s\n" \
+	"7 5 mockery@none" "7 5 mockery@person" "7 5 mockery@work" \
+	"7 5 mockery@thing" >"$HOME/writer.model"
 mkdir -p "$HOME/mail/gate/cur"
 awk -v dir="$HOME/mail" -v id="$ID" -v threads=$THREADS 'BEGIN {
 	for (i = 1; i <= threads + 20; i++) {
@@ -94,9 +97,9 @@ gate_run() {
 	echo $? >"$1.status"
 }
 
-# Every message heated; every thread too, but the one that lost its
-# second person's message (one person alone at this heat is not a heated
-# thread); the writers' tags on every message they tagged.
+# Every message heated, and so every thread (the one that lost a message
+# too: a heated message makes a thread heated); the writers' tags on
+# every message they tagged.
 test_expect_success 'writers commit in the middle of the walk: no abort, nothing lost' '
 	gate_make "$GATE_MSG" &&
 	gate_run scan >run.out 2>&1 &&
@@ -104,8 +107,8 @@ test_expect_success 'writers commit in the middle of the walk: no abort, nothing
 	echo "civil-scan: exit $(cat scan.status)" &&
 	test "$(cat scan.status)" = 0 &&
 	test $(notmuch count tag:heated) -eq $((WANT - 1)) &&
-	test $(notmuch count tag:heated-thread) -eq $((WANT - 3)) &&
-	test $(notmuch count "thread:{id:m-$((THREADS / 2 + 30))-1@$ID}" and not tag:heated-thread) -eq 2 &&
+	test $(notmuch count tag:heated-thread) -eq $((WANT - 1)) &&
+	test $(notmuch count "thread:{id:m-$((THREADS / 2 + 30))-1@$ID}" and tag:heated-thread) -eq 2 &&
 	test $(notmuch count tag:w1 and tag:w2 and tag:w3) -eq $((WANT + 19))
 '
 
