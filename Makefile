@@ -20,8 +20,10 @@
 #   make dist       civil-$(VERSION).tar.gz from HEAD; make distcheck checks it
 #   make clean
 #
-# CC, CPPFLAGS, CFLAGS and LDFLAGS from the command line or the environment
-# are used as given (dpkg-buildflags' hardening flags among them).  The
+# CC, CXX, CPPFLAGS, CFLAGS, CXXFLAGS and LDFLAGS from the command line or
+# the environment are used as given (dpkg-buildflags' hardening flags among
+# them); CXXFLAGS defaults to CFLAGS.  One file is C++ (lib/nm-guard.cc,
+# the notmuch calls that can throw), built with the system g++.  The
 # directories are fixed when building, since the programs look for their
 # data in DATADIR: "make PREFIX=/opt/civil && make install PREFIX=/opt/civil"
 # (DESTDIR is only for staging).
@@ -52,13 +54,21 @@ VERSION := $(shell sed -n 's/^.define CIVIL_VERSION "\(.*\)"$$/\1/p' lib/civil.h
 DIST = civil-$(VERSION)
 
 CFLAGS ?= -O2 -g
+# (Never passed on the command line below: a command line's variables
+# reach every make under it, tests/t/0090-install.t's plain build too.)
+CXXFLAGS ?= $(CFLAGS)
 CIVIL_CFLAGS = -std=c11 -D_GNU_SOURCE -pthread -Wall -Wextra -Wno-unused-parameter \
 	-fPIC -Ilib -Iutil $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-CIVIL_LIBS = -Wl,--as-needed $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lnotmuch -lm -pthread
+# lib/nm-guard.cc: C++ with C linkage, in hidden visibility like the rest.
+CIVIL_CXXFLAGS = -std=c++11 -D_GNU_SOURCE -pthread -Wall -Wextra \
+	-Wno-unused-parameter -fPIC -fvisibility=hidden -Ilib
+# libstdc++: what nm-guard.o's catch needs (libnotmuch needs it anyway).
+CIVIL_LIBS = -Wl,--as-needed $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lnotmuch -lstdc++ -lm -pthread
 CHECK_LIBS = $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
 
 LIB_SRC = $(sort $(wildcard lib/*.c))
-LIB_OBJ = $(LIB_SRC:%.c=$(B)/obj/%.o)
+LIB_CXX_SRC = $(sort $(wildcard lib/*.cc))
+LIB_OBJ = $(LIB_SRC:%.c=$(B)/obj/%.o) $(LIB_CXX_SRC:%.cc=$(B)/obj/%.o)
 # The toolbox (util/util.h): in libcivil hidden, what lib/ does not use
 # (child processes) not at all; the commands link all of it.
 UTIL_SRC = $(sort $(wildcard util/*.c))
@@ -82,6 +92,7 @@ FUZZ_REPLAY = $(FUZZ_NAMES:%=$(B)/tests/fuzz-%)
 FUZZ ?= $(FUZZ_NAMES)
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
+FUZZ_CXX ?= clang++
 FUZZ_CFLAGS = -O1 -g -fno-omit-frame-pointer \
 	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
 DOC = doc/civil-heated-json.md
@@ -107,9 +118,13 @@ deps-demo deps-test deps-clients deps-fuzz:
 	@scripts/need-deps $(@:deps-%=%)
 
 $(B)/obj/%.o: %.c lib/civil.h lib/internal.h lib/db.h lib/handle.h lib/heat.h lib/learned.h cmd/cmd.h \
-		lib/scan.h cmd/options.h cmd/print.h cmd/install.h util/util.h
+		lib/scan.h lib/nm-guard.h cmd/options.h cmd/print.h cmd/install.h util/util.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CIVIL_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(B)/obj/%.o: %.cc lib/nm-guard.h
+	@mkdir -p $(dir $@)
+	$(CXX) $(CIVIL_CXXFLAGS) $(CPPFLAGS) $(CXXFLAGS) -c -o $@ $<
 
 # Where libcivil finds heat.lexicon unless told (lib/handle.c), and where
 # installed programs find it and the hook shims when they are not beside
@@ -257,7 +272,7 @@ check-clients: deps-clients
 # libFuzzer, one harness after another (new corpus entries and crashes go
 # to build/fuzz/NAME/, never into the tree).
 fuzz: deps-fuzz
-	@$(MAKE) --no-print-directory B=build/fuzz CC=$(FUZZ_CC) \
+	@$(MAKE) --no-print-directory B=build/fuzz CC=$(FUZZ_CC) CXX=$(FUZZ_CXX) \
 		CFLAGS="$(FUZZ_CFLAGS)" LDFLAGS= \
 		$(FUZZ:%=build/fuzz/libfuzzer/fuzz-%)
 	tests/fuzz/fuzz.sh build/fuzz $(FUZZ_SECONDS) $(FUZZ)
@@ -350,7 +365,7 @@ uninstall:
 		$(DESTDIR)$(SYSTEMDUSERDIR)/civil-scan.timer
 
 format:
-	clang-format -i lib/*.[ch] util/*.[ch] cmd/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
+	clang-format -i lib/*.[ch] lib/*.cc util/*.[ch] cmd/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
 
 clean:
 	rm -rf build

@@ -19,6 +19,9 @@
 
 const char *cmd_name = "civil-heated";
 
+#define EXIT_PARTIAL 3
+#define EXIT_LOCKED  75 /* EX_TEMPFAIL: try again later */
+
 static void usage(FILE *f)
 {
 	fprintf(f, "Usage: civil-heated [--explain] [--format=text|json] "
@@ -136,6 +139,7 @@ int main(int argc, char **argv)
 	st = civil_get_notmuch_settings(civ, &cfg, &err);
 	if (st) {
 		cmd_warn_error(&err);
+		rc = st == CIVIL_STATUS_LOCKED ? EXIT_LOCKED : 1;
 		goto out;
 	}
 	/* A heated message with no stored score (its tag came through a
@@ -148,6 +152,9 @@ int main(int argc, char **argv)
 				  print_thread, &o, &err);
 	if (st) {
 		cmd_warn_error(&err);
+		rc = st == CIVIL_STATUS_LOCKED	  ? EXIT_LOCKED
+		     : st == CIVIL_STATUS_PARTIAL ? EXIT_PARTIAL
+						  : 1;
 		goto out;
 	}
 	if (o.json) {

@@ -16,7 +16,8 @@
  * that changed since the last "civil-scan --apply" without a QUERY (all
  * of it the first time): see lib/lastmod.c.
  * Exit status: 0 all scored, 3 some messages skipped, 75 the database was
- * locked and nothing changed, 1 any other error, 2 usage.
+ * locked or busy for longer than civil.lock-timeout and nothing changed, 1
+ * any other error, 2 usage.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,6 +177,10 @@ int main(int argc, char **argv)
 	st = civil_get_notmuch_settings(civ, &cfg, &err);
 	if (st && !(st == CIVIL_STATUS_NOT_FOUND && mbox_path)) {
 		cmd_warn_error(&err);
+		/* A database busy for longer than civil.lock-timeout: the
+		 * hook's next run, or the timer's, scans it. */
+		if (st == CIVIL_STATUS_LOCKED)
+			rc = EXIT_LOCKED;
 		goto out;
 	}
 	civil_error_clear(&err);

@@ -19,8 +19,9 @@
  * mutt and aerc show what a sendmail says only when it fails.  So when
  * standard error is not a terminal, a heated message is held (exit 75,
  * one line saying why); the same message sent again within ten minutes
- * goes out.  A message that can't be handed over is kept, and where is
- * said.
+ * goes out.  One that can't be held (nowhere to keep it) is not sent
+ * either (75), and the line says why.  A message that can't be handed
+ * over is kept, and where is said.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -241,49 +242,56 @@ static void tone_line(const civil_heat_score_t *tone, struct civil_buf *out)
  * A heated message, and a caller that would not show a warning.  Held the
  * first time, with one line the caller does show; the same message sent
  * again within CIVIL_HOLD_SECONDS goes out.  Returns true to send it.
+ *
+ * A hold civil can't keep (no HOME, a full or read-only state directory)
+ * could never be let through, and a warning would reach nobody: the
+ * message is not sent (75, the client keeps it), and the line says why
+ * and how to send it all the same.
  */
 static bool hold_or_send(civil_message_t *msg, const civil_outgoing_t *og,
 			 const struct civil_buf *in, int *rc)
 {
-	struct civil_buf why = CIVIL_BUF_INIT, subject = CIVIL_BUF_INIT;
-	struct civil_buf dir = CIVIL_BUF_INIT;
+	struct civil_buf tone = CIVIL_BUF_INIT, why = CIVIL_BUF_INIT;
+	struct civil_buf subject = CIVIL_BUF_INIT, dir = CIVIL_BUF_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
 	char key[65];
+	bool send = false;
 
 	civil_held_key(msg, key);
-	if (cmd_state_dir("held", &dir, &err)) {
-		/* Nowhere to remember it: a hold could never be let
-		 * through, so say it and send. */
-		cmd_warn("%s; sent anyway", err.message);
-		civil_error_clear(&err);
-		return true;
-	}
-	if (civil_held_recently(dir.buf, key, time(NULL))) {
+	tone_line(&og->tone, &tone);
+	if (cmd_state_dir("held", &dir, &err) == CIVIL_STATUS_SUCCESS &&
+	    civil_held_recently(dir.buf, key, time(NULL))) {
 		civil_held_forget(dir.buf, key);
-		civil_buf_release(&dir);
-		return true;
+		send = true;
+		goto done;
 	}
-	civil_buf_adds(&why, "held for its tone: ");
-	tone_line(&og->tone, &why);
-	civil_buf_addf(&why, "; sent again within %d minutes, it goes out",
-		       CIVIL_HOLD_SECONDS / 60);
+	civil_buf_addf(&why,
+		       "held for its tone: %s; sent again within %d "
+		       "minutes, it goes out",
+		       civil_buf_str(&tone), CIVIL_HOLD_SECONDS / 60);
 	/* A decoded subject may hold a line break: one line in --held. */
 	civil_field_escape(&subject, civil_message_subject(msg));
-	if (civil_held_keep(dir.buf, key, in->buf, in->len, subject.buf,
-			    why.buf, &err)) {
-		cmd_warn("%s; sent anyway", err.message);
+	if (!err.message)
+		civil_held_keep(dir.buf, key, in->buf, in->len, subject.buf,
+				why.buf, &err);
+	if (err.message) {
+		civil_buf_reset(&why);
+		civil_buf_addf(
+			&why,
+			"not sent for its tone: %s; it can't be held to "
+			"go out when sent again (%s): to send it anyway, "
+			"set CIVIL_TONE=off",
+			civil_buf_str(&tone), err.message);
 		civil_error_clear(&err);
-		civil_buf_release(&why);
-		civil_buf_release(&subject);
-		civil_buf_release(&dir);
-		return true;
 	}
 	cmd_warn("%s", why.buf);
+	*rc = EX_TEMPFAIL;
+done:
+	civil_buf_release(&tone);
 	civil_buf_release(&why);
 	civil_buf_release(&subject);
 	civil_buf_release(&dir);
-	*rc = EX_TEMPFAIL;
-	return false;
+	return send;
 }
 
 /* civil.tone=reject: never sent; kept, and said how to send it anyway. */
@@ -347,7 +355,9 @@ static int list_one(const civil_held_t *h, void *arg)
 
 	strftime(stamp, sizeof(stamp), "%Y-%m-%d %H:%M",
 		 localtime_r(&h->when, &tm));
-	if (left > 0 && left <= CIVIL_HOLD_SECONDS)
+	if (h->why_missing)
+		printf("%s  (not held)  %s\n", stamp, h->subject);
+	else if (left > 0 && left <= CIVIL_HOLD_SECONDS)
 		printf("%s  (%ld:%02ld left to send it again)  %s\n", stamp,
 		       left / 60, left % 60, h->subject);
 	else

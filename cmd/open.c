@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <glib.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -87,6 +88,18 @@ civil_status_t cmd_state_dir(const char *name, struct civil_buf *out,
 	return CIVIL_STATUS_SUCCESS;
 }
 
+/* Every core the process may run on parses mail: its CPU affinity, as
+ * the kernel gives it (taskset, a cgroup's cpuset).  GLib 2.74's
+ * g_get_num_processors() counts every core online instead. */
+static unsigned int processors(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
+		return (unsigned int)CPU_COUNT(&set);
+	return g_get_num_processors();
+}
+
 civil_t *cmd_open(unsigned int what, struct civil_buf *warnings)
 {
 	civil_open_opts_t o = CIVIL_OPEN_OPTS_INIT;
@@ -112,9 +125,7 @@ civil_t *cmd_open(unsigned int what, struct civil_buf *warnings)
 		data.buf[data.len] = '\0';
 		o.data_dir = data.buf;
 	}
-	/* Every core the process may run on parses mail (its CPU
-	 * affinity, as the kernel gives it). */
-	o.threads = g_get_num_processors();
+	o.threads = processors();
 	if (civil_open(&o, &c, warnings, &err)) {
 		cmd_warn_error(&err);
 		c = NULL;

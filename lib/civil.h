@@ -22,7 +22,12 @@
  *
  * Returns.  A civil_status_t is CIVIL_STATUS_SUCCESS (0) or why not; err
  * may be NULL when the caller does not want the message, and a message it
- * got is the caller's to civil_error_clear().  On failure an out-parameter
+ * got is the caller's to civil_error_clear().  A NULL where a call needs a
+ * pointer (the handle, options, a sink, stats, a callback, an out
+ * parameter) is CIVIL_STATUS_USAGE naming it ("civil_scan: sink is
+ * NULL"), before anything is touched; counts a call hands back (skipped)
+ * are optional: NULL is "not wanted".  The getters of a NULL handle give
+ * NULL.  On failure an out-parameter
  * handle is NULL and a struct filled by the call is empty, so its _release
  * or _free is still safe (and needed only on success, or where the call
  * says it fills what it can even when it fails).
@@ -388,8 +393,8 @@ typedef struct civil_open_opts {
  * setting, an unreadable repository: the built-in code is used) are added
  * to warnings (may be NULL), one line each, and are not failures.  Fails
  * with USAGE for an opts version this libcivil does not know (opts NULL:
- * all defaults), and with the reason when o->repository is not a
- * repository.  The handle is the caller's to civil_close(); one thread
+ * all defaults), or outside civil_init() .. civil_shutdown(), and with
+ * the reason when o->repository is not a repository.  The handle is the caller's to civil_close(); one thread
  * uses it at a time. */
 civil_status_t civil_open(const civil_open_opts_t *opts, civil_t **out,
 			  struct civil_buf *warnings, civil_error_t *err);
@@ -485,7 +490,7 @@ typedef int (*civil_mbox_fn)(civil_message_t *msg, void *arg);
 
 /* Each message of the mbox in data's len bytes (or data itself when it
  * is a single message; no NUL needed after them).  Messages that are not
- * mail are counted in *skipped. */
+ * mail are counted in *skipped (skipped may be NULL). */
 civil_status_t civil_mbox_foreach(const void *data, size_t len,
 				  const char *name, civil_mbox_fn fn, void *arg,
 				  size_t *skipped, civil_error_t *err);
@@ -894,7 +899,8 @@ void civil_held_key(civil_message_t *msg, char key[65]);
 /* Was the message with this key held less than CIVIL_HOLD_SECONDS ago? */
 bool civil_held_recently(const char *dir, const char *key, time_t now);
 /* Hold it: keep data (mode 0600) with its subject and the line the sender
- * was shown; a hold of the same key is replaced, its time renewed. */
+ * was shown; a hold of the same key is replaced, its time renewed.  One
+ * that can't be kept whole is not kept at all. */
 civil_status_t civil_held_keep(const char *dir, const char *key,
 			       const void *data, size_t len,
 			       const char *subject, const char *why,
@@ -907,6 +913,9 @@ typedef struct civil_held {
 	char *path;    /* the message as it was given */
 	char *subject; /* decoded, one line */
 	char *why;     /* the line the sender was shown */
+	/* A message kept without the file that says why it was held (the
+	 * keeping was cut short): not held, the next send is held again. */
+	bool why_missing;
 } civil_held_t;
 
 typedef int (*civil_held_fn)(const civil_held_t *h, void *arg);
@@ -930,8 +939,8 @@ typedef struct civil_thread civil_thread_t;
 civil_status_t civil_thread_from_db(civil_t *c, const char *query,
 				    civil_thread_t **out, civil_error_t *err);
 /* The messages of an mbox, taken as one thread, scored with heat (may be
- * NULL: not scored); messages that are not mail are counted in
- * *skipped. */
+ * NULL: not scored); messages that are not mail are counted in *skipped
+ * (skipped may be NULL). */
 civil_status_t civil_thread_from_mbox(const void *data, size_t len,
 				      const char *name,
 				      const civil_heat_t *heat,

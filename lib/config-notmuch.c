@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "civil.h"
+#include "db.h"
 #include "internal.h"
 
 static char *dup_or_null(const char *s)
@@ -22,24 +23,36 @@ static char *dup_or_null(const char *s)
 	return s && *s ? strdup(s) : NULL;
 }
 
+/* A database named alone: no config file ("": not notmuch's search for
+ * one). */
+static const char *config_of(const char *named, const char *database)
+{
+	return named ? named : database ? "" : NULL;
+}
+
 /* The config as notmuch reads it.  Through the database when there is
  * one: notmuch_database_load_config (0.37) leaks its key file, which the
  * sanitizers in our tests would rightly complain about on every run.
- * Without a database (first run, --mbox), the config file alone. */
+ * Without a database (first run, --mbox), the config file alone.  A
+ * database that is there but can't be opened now, for a reason Xapian
+ * gave (another process committing under the open, most often): *busy
+ * gets notmuch's message, and the config file alone is read, for
+ * civil.lock-timeout. */
 static notmuch_status_t load(const char *named, const char *database,
-			     notmuch_database_t **db, char **msg)
+			     notmuch_database_t **db, char **msg, char **busy)
 {
-	/* A database named alone: no config file ("": not notmuch's
-	 * search for one). */
-	const char *config = named ? named : database ? "" : NULL;
 	notmuch_status_t ns;
 
-	ns = notmuch_database_open_with_config(database,
-					       NOTMUCH_DATABASE_MODE_READ_ONLY,
-					       config, NULL, db, msg);
+	ns = civil_db_open_waiting(database, NOTMUCH_DATABASE_MODE_READ_ONLY,
+				   config_of(named, database), 0, db, msg);
 	if (!ns)
 		return ns;
-	free(*msg);
+	if (ns == NOTMUCH_STATUS_XAPIAN_EXCEPTION && *msg) {
+		*busy = *msg;
+		(*busy)[strcspn(*busy, "\n")] = '\0';
+	} else {
+		free(*msg);
+	}
 	*msg = NULL;
 	if (*db)
 		notmuch_database_destroy(*db);
@@ -52,7 +65,8 @@ static notmuch_status_t load(const char *named, const char *database,
 		*msg = civil_buf_detach(&b);
 		return NOTMUCH_STATUS_NO_CONFIG;
 	}
-	ns = notmuch_database_load_config(database, config, NULL, db, msg);
+	ns = notmuch_database_load_config(database, config_of(named, database),
+					  NULL, db, msg);
 	return ns ? ns : NOTMUCH_STATUS_NO_DATABASE;
 }
 
@@ -237,32 +251,12 @@ static char *tidy(char *msg)
 	return msg;
 }
 
-civil_status_t civil_nm_config_load(civil_nm_config_t *cfg,
-				    const char *config_path,
-				    const char *database_path,
-				    civil_error_t *err)
+/* cfg from db's settings (the database's and its config file's). */
+static civil_status_t fill(civil_nm_config_t *cfg, notmuch_database_t *db,
+			   civil_error_t *err)
 {
-	notmuch_database_t *db = NULL;
-	notmuch_status_t ns;
 	civil_status_t st;
-	char *msg = NULL;
 
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->threshold = CIVIL_HEAT_THRESHOLD;
-	cfg->lock_timeout_ms = 10000;
-	ns = load(config_path, database_path, &db, &msg);
-	if (!db) {
-		fill_defaults(cfg);
-		st = civil_error_set(err, CIVIL_STATUS_NOT_FOUND,
-				     "no notmuch database%s%s", msg ? ": " : "",
-				     msg ? tidy(msg) : "");
-		free(msg);
-		return st;
-	}
-
-	/* A config file and no database yet (before the first notmuch
-	 * new): its settings are read all the same, so that a scan of an
-	 * mbox uses them and the hook can be installed. */
 	cfg->database_path = dup_or_null(
 		notmuch_config_get(db, NOTMUCH_CONFIG_DATABASE_PATH));
 	cfg->config_path = dup_or_null(notmuch_config_path(db));
@@ -276,6 +270,73 @@ civil_status_t civil_nm_config_load(civil_nm_config_t *cfg,
 		dup_or_null(notmuch_config_get(db, NOTMUCH_CONFIG_NEW_TAGS));
 	st = read_civil(db, cfg, err);
 	fill_defaults(cfg);
+	return st;
+}
+
+static void start(civil_nm_config_t *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->threshold = CIVIL_HEAT_THRESHOLD;
+	cfg->lock_timeout_ms = 10000;
+}
+
+civil_status_t civil_nm_config_load(civil_nm_config_t *cfg,
+				    const char *config_path,
+				    const char *database_path,
+				    civil_error_t *err)
+{
+	notmuch_database_t *db = NULL;
+	notmuch_status_t ns;
+	civil_status_t st;
+	char *msg = NULL, *busy = NULL;
+
+	start(cfg);
+	ns = load(config_path, database_path, &db, &msg, &busy);
+	if (!db) {
+		fill_defaults(cfg);
+		st = civil_error_set(err, CIVIL_STATUS_NOT_FOUND,
+				     "no notmuch database%s%s", msg ? ": " : "",
+				     msg ? tidy(msg) : "");
+		free(msg);
+		free(busy);
+		return st;
+	}
+	/* A busy database is not "no database": it is tried again for as
+	 * long as civil.lock-timeout (of the config file) says, then said
+	 * with notmuch's own reason. */
+	if (busy) {
+		int timeout_ms;
+
+		fill(cfg, db, NULL);
+		timeout_ms = cfg->lock_timeout_ms;
+		notmuch_database_destroy(db);
+		free(msg);
+		ns = civil_db_open_waiting(
+			database_path, NOTMUCH_DATABASE_MODE_READ_ONLY,
+			config_of(config_path, database_path), timeout_ms, &db,
+			&msg);
+		if (ns) {
+			if (db)
+				notmuch_database_destroy(db);
+			st = civil_error_set(
+				err, CIVIL_STATUS_LOCKED,
+				"can't open notmuch database: %s; gave up "
+				"after %d s",
+				msg ? tidy(msg) : busy,
+				(timeout_ms + 999) / 1000);
+			free(msg);
+			free(busy);
+			return st;
+		}
+		free(busy);
+		civil_nm_config_release(cfg);
+		start(cfg);
+	}
+
+	/* A config file and no database yet (before the first notmuch
+	 * new): its settings are read all the same, so that a scan of an
+	 * mbox uses them and the hook can be installed. */
+	st = fill(cfg, db, err);
 	notmuch_database_destroy(db);
 	if (!st && ns)
 		st = civil_error_set(err, CIVIL_STATUS_NOT_FOUND,

@@ -19,6 +19,7 @@
 #include "civil.h"
 #include "db.h"
 #include "internal.h"
+#include "learned.h"
 
 struct finding {
 	civil_heat_t *heat;
@@ -40,22 +41,19 @@ static bool score_file(notmuch_message_t *m, civil_message_t **msg)
 	return ok;
 }
 
-static int find_one(notmuch_message_t *m, void *arg)
+/* Learn m into f->heat when it is a correction of the kind f looks for
+ * (facts read from m); false when it is not, or can't be read now. */
+static bool learn_one(struct finding *f, notmuch_message_t *m,
+		      const civil_db_facts_t *facts, civil_correction_t *c)
 {
-	struct finding *f = arg;
 	civil_message_t *msg = NULL;
-	civil_correction_t c = { 0 };
-	civil_db_facts_t facts;
 
-	/* What a failed read gave is never taken as a verdict. */
-	if (civil_db_read_facts_retry(m, f->cfg->tag, f->cfg->thread_tag,
-				      &facts) ||
-	    facts.tagged != f->heated)
-		return 0;
+	if (facts->tagged != f->heated)
+		return false;
 	/* A message whose file can't be read teaches nothing, now: its
 	 * verdict still stands (scan.c), and is learned when it can be. */
 	if (!score_file(m, &msg))
-		return 0;
+		return false;
 	if (f->heated) {
 		civil_heat_score_t s;
 		bool agree;
@@ -67,14 +65,28 @@ static int find_one(notmuch_message_t *m, void *arg)
 		civil_heat_score_release(&s);
 		if (agree) {
 			civil_message_free(msg);
-			return 0;
+			return false;
 		}
 	}
-	civil_heat_learn_message(f->heat, msg, f->heated, &c.lesson);
+	civil_heat_learn_message(f->heat, msg, f->heated, &c->lesson);
+	civil_message_free(msg);
+	return true;
+}
+
+static int find_one(notmuch_message_t *m, void *arg)
+{
+	struct finding *f = arg;
+	civil_correction_t c = { 0 };
+	civil_db_facts_t facts;
+
+	/* What a failed read gave is never taken as a verdict. */
+	if (civil_db_read_facts_retry(m, f->cfg->tag, f->cfg->thread_tag,
+				      &facts) ||
+	    !learn_one(f, m, &facts, &c))
+		return 0;
 	c.id = civil_xstrdup(facts.id);
 	c.heated = f->heated;
 	g_array_append_val(f->out, c);
-	civil_message_free(msg);
 	return 0;
 }
 
@@ -101,6 +113,60 @@ civil_status_t civil_corrections_learn(notmuch_database_t *db, civil_heat_t *h,
 		st = civil_db_foreach(db, q.buf, NOTMUCH_SORT_OLDEST_FIRST,
 				      find_one, &f, err);
 	civil_buf_release(&q);
+	return st;
+}
+
+/* Is the message with c's id still a correction of c's kind, not yet
+ * marked learned, in db as it is now? */
+static bool still_unlearned(notmuch_database_t *db, const civil_correction_t *c,
+			    const civil_nm_config_t *cfg,
+			    notmuch_message_t **out, civil_db_facts_t *facts)
+{
+	const char *reader;
+
+	*out = NULL;
+	if (notmuch_database_find_message(db, c->id, out) || !*out)
+		return false;
+	if (civil_db_read_facts(*out, cfg->tag, cfg->thread_tag, facts) ||
+	    civil_nm_message_get_property(*out, "civil.reader", &reader))
+		return false;
+	if (c->heated)
+		return facts->tagged && !facts->civil_tagged &&
+		       !(reader && !strcmp(reader, "heated"));
+	return facts->civil_tagged && !facts->tagged;
+}
+
+civil_status_t civil_corrections_keep(notmuch_database_t *db, civil_heat_t *h,
+				      const civil_nm_config_t *cfg,
+				      GArray *corrections, civil_error_t *err)
+{
+	struct finding f = { h, cfg, false, corrections };
+	civil_status_t st;
+	int lock;
+
+	st = heat_learned_lock(h, cfg->lock_timeout_ms, &lock, err);
+	if (!st)
+		st = heat_learned_reload(h, err);
+	for (guint i = corrections->len; !st && i-- > 0;) {
+		civil_correction_t *c =
+			&g_array_index(corrections, civil_correction_t, i);
+		notmuch_message_t *m;
+		civil_db_facts_t facts;
+		bool keep;
+
+		f.heated = c->heated;
+		keep = still_unlearned(db, c, cfg, &m, &facts) &&
+		       learn_one(&f, m, &facts, c);
+		if (m)
+			notmuch_message_destroy(m);
+		if (!keep) {
+			free(c->id);
+			g_array_remove_index(corrections, i);
+		}
+	}
+	if (!st)
+		st = civil_heat_learned_save(h, err);
+	heat_learned_unlock(lock);
 	return st;
 }
 

@@ -53,8 +53,49 @@ static bool write_locked(const char *lock)
 	return held;
 }
 
+static long long now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Sleep ms, but not past deadline. */
+static void nap(int ms, long long deadline)
+{
+	long long left = deadline - now_ms();
+
+	if (left > 0)
+		usleep((useconds_t)(left < ms ? left : ms) * 1000);
+}
+
+notmuch_status_t civil_db_open_waiting(const char *database,
+				       notmuch_database_mode_t mode,
+				       const char *config, int timeout_ms,
+				       notmuch_database_t **out, char **msg)
+{
+	long long deadline = now_ms() + (timeout_ms > 0 ? timeout_ms : 0);
+
+	for (;;) {
+		notmuch_status_t ns;
+
+		*out = NULL;
+		*msg = NULL;
+		ns = notmuch_database_open_with_config(database, mode, config,
+						       NULL, out, msg);
+		if (ns != NOTMUCH_STATUS_XAPIAN_EXCEPTION ||
+		    now_ms() >= deadline)
+			return ns;
+		free(*msg);
+		if (*out)
+			notmuch_database_destroy(*out);
+		nap(100, deadline);
+	}
+}
+
 static civil_status_t open_mode(const civil_nm_config_t *cfg,
-				notmuch_database_mode_t mode,
+				notmuch_database_mode_t mode, int timeout_ms,
 				notmuch_database_t **out, civil_error_t *err)
 {
 	char *msg = NULL;
@@ -62,10 +103,10 @@ static civil_status_t open_mode(const civil_nm_config_t *cfg,
 
 	/* The database and config file cfg names; with no config file
 	 * named, none ("": never notmuch's search for one). */
-	ns = notmuch_database_open_with_config(
+	ns = civil_db_open_waiting(
 		cfg ? cfg->database_path : NULL, mode,
-		cfg ? (cfg->config_path ? cfg->config_path : "") : NULL, NULL,
-		out, &msg);
+		cfg ? (cfg->config_path ? cfg->config_path : "") : NULL,
+		timeout_ms, out, &msg);
 	if (ns) {
 		civil_status_t st;
 
@@ -73,10 +114,20 @@ static civil_status_t open_mode(const civil_nm_config_t *cfg,
 		 * buffer shared by every thread. */
 		if (msg)
 			msg[strcspn(msg, "\n")] = '\0';
-		st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
-				     "can't open notmuch database: %s",
-				     msg ? msg : notmuch_status_to_string(ns));
-
+		/* Xapian's reason, through every try: most often another
+		 * process committing under the open.  Try again later. */
+		if (ns == NOTMUCH_STATUS_XAPIAN_EXCEPTION)
+			st = civil_error_set(
+				err, CIVIL_STATUS_LOCKED,
+				"can't open notmuch database: %s; gave up "
+				"after %d s",
+				msg ? msg : notmuch_status_to_string(ns),
+				(timeout_ms + 999) / 1000);
+		else
+			st = civil_error_set(
+				err, CIVIL_STATUS_DATABASE_ERROR,
+				"can't open notmuch database: %s",
+				msg ? msg : notmuch_status_to_string(ns));
 		free(msg);
 		if (*out)
 			notmuch_database_destroy(*out);
@@ -91,20 +142,23 @@ civil_status_t civil_db_open(const civil_nm_config_t *cfg, bool writable,
 			     int lock_timeout_ms, notmuch_database_t **out,
 			     civil_error_t *err)
 {
+	long long deadline = now_ms() + lock_timeout_ms;
 	notmuch_database_t *ro = NULL;
 	civil_status_t st;
 	char *lock;
-	int waited = 0;
 
 	*out = NULL;
-	st = open_mode(cfg, NOTMUCH_DATABASE_MODE_READ_ONLY, &ro, err);
+	st = open_mode(cfg, NOTMUCH_DATABASE_MODE_READ_ONLY, lock_timeout_ms,
+		       &ro, err);
 	if (st || !writable) {
 		*out = ro;
 		return st;
 	}
+	/* Looked at often: another writer's lock may be free only for the
+	 * moment between two of its commands. */
 	lock = flintlock_path(civil_db_path(ro));
 	while (lock && write_locked(lock)) {
-		if (waited >= lock_timeout_ms) {
+		if (now_ms() >= deadline) {
 			st = civil_error_set(err, CIVIL_STATUS_LOCKED,
 					     "database '%s' is locked by "
 					     "another writer; gave up after "
@@ -115,12 +169,12 @@ civil_status_t civil_db_open(const civil_nm_config_t *cfg, bool writable,
 			notmuch_database_destroy(ro);
 			return st;
 		}
-		usleep(100 * 1000);
-		waited += 100;
+		nap(10, deadline);
 	}
 	free(lock);
 	notmuch_database_destroy(ro);
-	return open_mode(cfg, NOTMUCH_DATABASE_MODE_READ_WRITE, out, err);
+	return open_mode(cfg, NOTMUCH_DATABASE_MODE_READ_WRITE,
+			 (int)(deadline - now_ms()), out, err);
 }
 
 const char *civil_db_path(notmuch_database_t *db)
@@ -195,16 +249,166 @@ static notmuch_status_t search(notmuch_database_t *db, notmuch_query_t *q,
 	return ns;
 }
 
-/* The message msgs points at; NULL when it could not be read. */
-static notmuch_message_t *get(notmuch_database_t *db, notmuch_messages_t *msgs,
-			      bool retry)
+/* notmuch keeps 0 for a message whose Date is missing or unreadable, and
+ * answers 0 for a read that failed too: 0 is believed when the Date in
+ * the message's own file gives 0 as well, as notmuch reads it. */
+static bool date_is_zero(notmuch_message_t *m)
 {
-	notmuch_message_t *m = notmuch_messages_get(msgs);
+	const char *h = notmuch_message_get_header(m, "date");
+	GDateTime *dt;
+	bool zero;
 
-	for (int i = 0;
-	     retry && !m && i < CIVIL_DB_RETRIES && !civil_db_reopen(db); i++)
-		m = notmuch_messages_get(msgs);
-	return m;
+	if (!h || !*h)
+		return true;
+	dt = g_mime_utils_header_decode_date(h);
+	zero = !dt || g_date_time_to_unix(dt) <= 0;
+	if (dt)
+		g_date_time_unref(dt);
+	return zero;
+}
+
+/*
+ * Where a walk over a query's messages is.  A search's messages belong to
+ * the snapshot it was made in: once the database is reopened (by civil,
+ * or by notmuch itself when it met a stale read), the search's later
+ * messages may be gone (notmuch 0.37 aborts on a document that is no
+ * longer there), and once the snapshot is stale they can't be read at
+ * all.  So the walk searches again at the newest revision and goes on
+ * from where it was: past the date of the last message it took (the walk
+ * is in date order) and past the messages of that date it took, by
+ * Message-ID.  What a reader sees is the walk it would have had, less
+ * mail that came in dated before where it was, which the next scan sees.
+ */
+struct walk {
+	notmuch_database_t *db;
+	notmuch_query_t *q;
+	notmuch_sort_t sort;
+	bool retry; /* read-only: reopen, search again, go on */
+	notmuch_messages_t *msgs;
+	unsigned long revision; /* of the database msgs was searched in */
+	bool stale;		/* a read failed: reopen before searching */
+	int restarts;		/* since the last message taken */
+	bool took;		/* any message yet */
+	time_t last;		/* the date of the last taken, */
+	GHashTable *taken;	/* and the ids taken with that date */
+};
+
+enum next {
+	NEXT_MESSAGE, /* *out is the next message */
+	NEXT_END,     /* no more */
+	NEXT_EMPTY,   /* the walk must search again: hand out the messages
+		       * held first, as they belong to the old search */
+	NEXT_FAILED,  /* the database kept changing under every reread */
+};
+
+/* Behind where the walk was, by date. */
+static bool behind(const struct walk *w, time_t date)
+{
+	if (!w->took)
+		return false;
+	if (w->sort == NOTMUCH_SORT_OLDEST_FIRST)
+		return date < w->last;
+	if (w->sort == NOTMUCH_SORT_NEWEST_FIRST)
+		return date > w->last;
+	return false;
+}
+
+/* Note m as taken, or (false, m destroyed) pass it by: it is behind
+ * where the walk was, or was taken before; *failed when it can't be
+ * read (a date of 0 that its file does not confirm is a read that
+ * failed, and never puts a message behind). */
+static bool take(struct walk *w, notmuch_message_t *m, bool *failed)
+{
+	time_t date = notmuch_message_get_date(m);
+	bool sorted = w->sort != NOTMUCH_SORT_UNSORTED;
+	const char *id;
+
+	/* Behind, by its date alone (a value, cheap to read): going on
+	 * after a search again passes most messages so, without reading
+	 * their terms. */
+	*failed = false;
+	if (date && behind(w, date)) {
+		notmuch_message_destroy(m);
+		return false;
+	}
+	id = notmuch_message_get_message_id(m);
+	*failed = !id || (!date && !date_is_zero(m));
+	if (*failed || behind(w, date) ||
+	    ((!sorted || date == w->last) &&
+	     g_hash_table_contains(w->taken, id))) {
+		notmuch_message_destroy(m);
+		return false;
+	}
+	/* Going on past a date needs only the ids taken at that date; an
+	 * unsorted walk keeps them all. */
+	if (sorted && date != w->last)
+		g_hash_table_remove_all(w->taken);
+	g_hash_table_add(w->taken, civil_xstrdup(id));
+	w->took = true;
+	w->last = date;
+	w->restarts = 0;
+	return true;
+}
+
+/* Search again at the newest revision (reopening first when a read
+ * failed). */
+static notmuch_status_t search_again(struct walk *w)
+{
+	notmuch_status_t ns = NOTMUCH_STATUS_SUCCESS;
+	bool stale;
+
+	notmuch_messages_destroy(w->msgs);
+	w->msgs = NULL;
+	if (w->stale)
+		ns = civil_db_reopen(w->db);
+	w->stale = false;
+	if (!ns)
+		ns = search(w->db, w->q, true, &w->msgs, &stale);
+	w->revision = notmuch_database_get_revision(w->db, NULL);
+	return ns;
+}
+
+static enum next next_message(struct walk *w, bool holding,
+			      notmuch_message_t **out)
+{
+	*out = NULL;
+	for (;;) {
+		notmuch_message_t *m;
+		bool failed;
+
+		if (w->retry &&
+		    (w->stale || notmuch_database_get_revision(w->db, NULL) !=
+					 w->revision)) {
+			if (holding)
+				return NEXT_EMPTY;
+			if (++w->restarts > CIVIL_DB_RETRIES || search_again(w))
+				return NEXT_FAILED;
+			continue;
+		}
+		if (!w->msgs || !notmuch_messages_valid(w->msgs))
+			return NEXT_END;
+		if (civil_nm_messages_get(w->msgs, &m)) {
+			if (!w->retry)
+				return NEXT_FAILED;
+			w->stale = true;
+			continue;
+		}
+		if (!w->retry) {
+			notmuch_messages_move_to_next(w->msgs);
+			*out = m;
+			return NEXT_MESSAGE;
+		}
+		if (!take(w, m, &failed)) {
+			if (failed)
+				w->stale = true;
+			else
+				notmuch_messages_move_to_next(w->msgs);
+			continue;
+		}
+		notmuch_messages_move_to_next(w->msgs);
+		*out = m;
+		return NEXT_MESSAGE;
+	}
 }
 
 static civil_status_t foreach (notmuch_database_t *db, const char *query,
@@ -212,8 +416,7 @@ static civil_status_t foreach (notmuch_database_t *db, const char *query,
 			       bool retry, civil_db_msg_fn fn, void *arg,
 			       civil_error_t * err)
 {
-	notmuch_query_t *q = notmuch_query_create(db, query);
-	notmuch_messages_t *msgs = NULL;
+	struct walk w = { .db = db, .sort = sort, .retry = retry };
 	notmuch_message_t *window[CIVIL_DB_AHEAD + 1];
 	unsigned int head = 0, n = 0;
 	civil_status_t st = CIVIL_STATUS_SUCCESS;
@@ -221,13 +424,14 @@ static civil_status_t foreach (notmuch_database_t *db, const char *query,
 	int stop = 0;
 	bool stale;
 
-	if (!q)
+	w.q = notmuch_query_create(db, query);
+	if (!w.q)
 		return civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
 				       "can't create query '%s'", query);
-	notmuch_query_set_sort(q, sort);
+	notmuch_query_set_sort(w.q, sort);
 	/* Scan everything asked for, excluded tags included. */
-	notmuch_query_set_omit_excluded(q, NOTMUCH_EXCLUDE_FALSE);
-	ns = search(db, q, retry, &msgs, &stale);
+	notmuch_query_set_omit_excluded(w.q, NOTMUCH_EXCLUDE_FALSE);
+	ns = search(db, w.q, retry, &w.msgs, &stale);
 	if (ns) {
 		/* Still failing on a fresh snapshot (or on a database open
 		 * for writing, which nobody else changes): the query. */
@@ -236,48 +440,47 @@ static civil_status_t foreach (notmuch_database_t *db, const char *query,
 					   : "bad query '%s' in '%s': %s",
 				     query, civil_db_path(db),
 				     civil_db_message(db, ns));
-		notmuch_query_destroy(q);
+		notmuch_query_destroy(w.q);
 		return st;
 	}
+	w.revision = notmuch_database_get_revision(db, NULL);
+	w.taken = g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
 	/* A ring of the next `ahead` messages: each is read ahead as it
 	 * joins, and handed to fn as it leaves. */
 	for (;;) {
-		bool more = !stop && notmuch_messages_valid(msgs);
+		enum next got = NEXT_END;
+		notmuch_message_t *m = NULL;
 
-		if (more) {
-			notmuch_message_t *m = get(db, msgs, retry);
-
-			if (!m) {
-				st = civil_error_set(
-					err, CIVIL_STATUS_DATABASE_ERROR,
-					"can't read '%s' in '%s' while "
-					"another process writes it: %s",
-					query, civil_db_path(db),
-					civil_db_message(
-						db,
-						NOTMUCH_STATUS_XAPIAN_EXCEPTION));
-				stop = 1;
-				continue;
-			}
+		if (!stop)
+			got = next_message(&w, n > 0, &m);
+		if (got == NEXT_FAILED) {
+			st = civil_error_set(
+				err, CIVIL_STATUS_PARTIAL,
+				"can't read '%s' in '%s' while another "
+				"process writes it: %s; run it again",
+				query, civil_db_path(db),
+				civil_db_message(
+					db, NOTMUCH_STATUS_XAPIAN_EXCEPTION));
+			stop = 1;
+		} else if (got == NEXT_MESSAGE) {
 			if (ahead)
 				read_ahead(m);
 			window[(head + n) % (ahead + 1)] = m;
 			n++;
-			notmuch_messages_move_to_next(msgs);
 		}
-		if (n && (n > ahead || !more)) {
-			notmuch_message_t *m = window[head];
-
+		if (n && (n > ahead || got != NEXT_MESSAGE)) {
+			m = window[head];
 			if (!stop)
 				stop = fn(m, arg);
 			notmuch_message_destroy(m);
 			head = (head + 1) % (ahead + 1);
 			n--;
-		} else if (!more) {
+		} else if (got != NEXT_MESSAGE) {
 			break;
 		}
 	}
-	notmuch_query_destroy(q);
+	g_hash_table_destroy(w.taken);
+	notmuch_query_destroy(w.q);
 	return st;
 }
 
@@ -330,7 +533,7 @@ const char *civil_db_property(notmuch_message_t *msg, const char *key)
 {
 	const char *v = NULL;
 
-	if (notmuch_message_get_property(msg, key, &v))
+	if (civil_nm_message_get_property(msg, key, &v))
 		return NULL;
 	return v;
 }
@@ -345,24 +548,6 @@ bool civil_db_has_tag(notmuch_message_t *msg, const char *tag)
 		has = !strcmp(notmuch_tags_get(tags), tag);
 	notmuch_tags_destroy(tags);
 	return has;
-}
-
-/* notmuch keeps 0 for a message whose Date is missing or unreadable, and
- * answers 0 for a read that failed too: 0 is believed when the Date in
- * the message's own file gives 0 as well, as notmuch reads it. */
-static bool date_is_zero(notmuch_message_t *m)
-{
-	const char *h = notmuch_message_get_header(m, "date");
-	GDateTime *dt;
-	bool zero;
-
-	if (!h || !*h)
-		return true;
-	dt = g_mime_utils_header_decode_date(h);
-	zero = !dt || g_date_time_to_unix(dt) <= 0;
-	if (dt)
-		g_date_time_unref(dt);
-	return zero;
 }
 
 notmuch_status_t civil_db_read_facts(notmuch_message_t *m, const char *tag,
@@ -394,8 +579,8 @@ notmuch_status_t civil_db_read_facts(notmuch_message_t *m, const char *tag,
 	notmuch_tags_destroy(tags);
 	/* The reader's verdict decides what civil may tag: a read of it
 	 * that failed is never taken as "none". */
-	if (notmuch_message_get_property(m, "civil.tagged", &civil_tagged) ||
-	    notmuch_message_get_property(m, "civil.reader", &reader))
+	if (civil_nm_message_get_property(m, "civil.tagged", &civil_tagged) ||
+	    civil_nm_message_get_property(m, "civil.reader", &reader))
 		return failed;
 	out->civil_tagged = civil_tagged && !strcmp(civil_tagged, "1");
 	out->reader_calm =
@@ -440,6 +625,34 @@ char *civil_db_existing_file(notmuch_message_t *msg, char **first)
 	}
 	notmuch_filenames_destroy(f);
 	return found;
+}
+
+char *civil_db_file_now(notmuch_message_t *msg, const char *id, char **first,
+			bool *gone)
+{
+	notmuch_database_t *db = notmuch_message_get_database(msg);
+	char *file = civil_db_existing_file(msg, first);
+
+	*gone = false;
+	/* A message keeps the file names it read first: only a message
+	 * found again reads those of the newest revision. */
+	for (int i = 0; !file && i < CIVIL_DB_RETRIES && !civil_db_reopen(db);
+	     i++) {
+		notmuch_message_t *now = NULL;
+		notmuch_status_t ns =
+			notmuch_database_find_message(db, id, &now);
+
+		if (!ns && !now) {
+			*gone = true;
+			break;
+		}
+		if (ns)
+			continue;
+		free(*first);
+		file = civil_db_existing_file(now, first);
+		notmuch_message_destroy(now);
+	}
+	return file;
 }
 
 void civil_db_quote_term(struct civil_buf *out, const char *prefix,

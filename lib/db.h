@@ -8,15 +8,27 @@
 #include <stdbool.h>
 
 #include "civil.h"
+#include "nm-guard.h"
 
 /* Open the database cfg names (its database_path and config_path, as
  * civil_nm_config_load filled them or the caller set them); cfg NULL:
- * wherever notmuch's own search finds it.  For writing, wait up to
- * lock_timeout_ms for another writer to finish, then fail with
- * CIVIL_STATUS_LOCKED: never block for ever. */
+ * wherever notmuch's own search finds it.  A database Xapian can't open
+ * now is tried again, and one still busy after lock_timeout_ms fails with
+ * CIVIL_STATUS_LOCKED and notmuch's reason; for writing, also wait up to
+ * lock_timeout_ms in all for another writer to finish: never block for
+ * ever. */
 civil_status_t civil_db_open(const civil_nm_config_t *cfg, bool writable,
 			     int lock_timeout_ms, notmuch_database_t **out,
 			     civil_error_t *err);
+
+/* notmuch_database_open_with_config, tried again every 0.1 s for up to
+ * timeout_ms while it fails with a reason Xapian gave
+ * (NOTMUCH_STATUS_XAPIAN_EXCEPTION): another process committing under
+ * the open, most often.  The last try's status and message (free it). */
+notmuch_status_t civil_db_open_waiting(const char *database,
+				       notmuch_database_mode_t mode,
+				       const char *config, int timeout_ms,
+				       notmuch_database_t **out, char **msg);
 
 /* The database's path, for messages. */
 const char *civil_db_path(notmuch_database_t *db);
@@ -73,6 +85,12 @@ bool civil_db_has_tag(notmuch_message_t *msg, const char *tag);
  * *first gets the first file name the database has (malloc'd, or NULL),
  * for saying which file is missing. */
 char *civil_db_existing_file(notmuch_message_t *msg, char **first);
+/* The same, and when none can be read (another process renamed or
+ * removed the file since the snapshot, or the names could not be read),
+ * from the newest revision: the message with Message-ID id found again.
+ * *gone: it is no longer in the database at all. */
+char *civil_db_file_now(notmuch_message_t *msg, const char *id, char **first,
+			bool *gone);
 
 /* What civil judges a message by, every read checked: the strings belong
  * to the message. */
@@ -122,6 +140,15 @@ typedef struct civil_correction {
 civil_status_t civil_corrections_learn(notmuch_database_t *db, civil_heat_t *h,
 				       const civil_nm_config_t *cfg,
 				       GArray *out, civil_error_t *err);
+/* Keep what they teach, in db open for writing (which another scan of
+ * the same database can't be): holding the learned file's lock, read it
+ * again, drop the corrections the database already marks learned (or
+ * that are no longer corrections), learn the others again onto what the
+ * file now holds, and save it.  Each correction is learned once, however
+ * many scans found it. */
+civil_status_t civil_corrections_keep(notmuch_database_t *db, civil_heat_t *h,
+				      const civil_nm_config_t *cfg,
+				      GArray *corrections, civil_error_t *err);
 /* Mark them learned in db (open for writing, inside an atomic section). */
 notmuch_status_t civil_corrections_mark(notmuch_database_t *db,
 					const GArray *corrections);

@@ -27,7 +27,12 @@ civil_status_t civil_get_notmuch_settings(civil_t *c,
 					  civil_error_t *err)
 {
 	civil_error_t e = CIVIL_ERROR_INIT;
+	civil_status_t st = civil_need(err, c);
 
+	if (!st)
+		st = civil_need(err, out);
+	if (st)
+		return st;
 	*out = &c->nm;
 	if (!c->nm_read) {
 		c->nm_read = true;
@@ -94,7 +99,8 @@ civil_status_t civil_get_db(civil_t *c, notmuch_database_t **out,
 	if (!c->db) {
 		st = civil_nm_for_db(c, &nm, err);
 		if (!st)
-			st = civil_db_open(nm, false, 0, &c->db, err);
+			st = civil_db_open(nm, false, nm->lock_timeout_ms,
+					   &c->db, err);
 		if (st)
 			return st;
 	}
@@ -104,13 +110,23 @@ civil_status_t civil_get_db(civil_t *c, notmuch_database_t **out,
 
 /* ---- the scan verbs: scan.c does the work ---- */
 
-static civil_status_t scan_versions(const civil_scan_opts_t *o,
-				    const civil_scan_sink_t *sink,
-				    civil_scan_stats_t *stats,
-				    civil_error_t *err)
+/* The scan verbs' arguments: there, and of versions this libcivil
+ * knows.  who: the verb, for the message. */
+static civil_status_t scan_args(const char *who, const civil_t *c,
+				const civil_scan_opts_t *o,
+				const civil_scan_sink_t *sink,
+				civil_scan_stats_t *stats, civil_error_t *err)
 {
+	const char *missing = !c       ? "c"
+			      : !o     ? "o"
+			      : !sink  ? "sink"
+			      : !stats ? "stats"
+				       : NULL;
 	civil_status_t st;
 
+	if (missing)
+		return civil_error_set(err, CIVIL_STATUS_USAGE,
+				       "%s: %s is NULL", who, missing);
 	st = civil_check_version(err, "civil_scan_opts_t", o->version,
 				 CIVIL_SCAN_OPTS_VERSION);
 	if (!st)
@@ -128,15 +144,18 @@ civil_status_t civil_scan(civil_t *c, const civil_scan_opts_t *o,
 			  const civil_scan_sink_t *sink,
 			  civil_scan_stats_t *stats, civil_error_t *err)
 {
-	civil_scan_job_t job = { o->query, o->apply, o->learn, NULL,
-				 civil_threads(c) };
+	civil_scan_job_t job = { 0 };
 	notmuch_database_t *db;
 	civil_heat_t *heat;
 	civil_status_t st;
 
-	st = scan_versions(o, sink, stats, err);
+	st = scan_args("civil_scan", c, o, sink, stats, err);
 	if (st)
 		return st;
+	job.query = o->query;
+	job.apply = o->apply;
+	job.learn = o->learn;
+	job.threads = civil_threads(c);
 	*stats = (civil_scan_stats_t)CIVIL_SCAN_STATS_INIT;
 	st = civil_nm_for_db(c, &job.cfg, err);
 	if (!st)
@@ -153,13 +172,18 @@ civil_status_t civil_scan_mbox(civil_t *c, const void *data, size_t len,
 			       const civil_scan_sink_t *sink,
 			       civil_scan_stats_t *stats, civil_error_t *err)
 {
-	civil_scan_job_t job = { NULL, false, o->learn, NULL, 1 };
+	civil_scan_job_t job = { NULL, false, false, NULL, 1 };
 	civil_heat_t *heat;
 	civil_status_t st;
 
-	st = scan_versions(o, sink, stats, err);
+	st = scan_args("civil_scan_mbox", c, o, sink, stats, err);
+	if (!st && !data && len)
+		st = civil_need(err, data);
+	if (!st)
+		st = civil_need(err, name);
 	if (st)
 		return st;
+	job.learn = o->learn;
 	*stats = (civil_scan_stats_t)CIVIL_SCAN_STATS_INIT;
 	/* No notmuch config is no reason not to score an mbox: the
 	 * defaults then; but a threshold or lexicon civil can't read is. */
@@ -180,6 +204,11 @@ civil_status_t civil_scan_start_here(civil_t *c, bool *started,
 	const civil_nm_config_t *nm;
 	civil_status_t st;
 
+	st = civil_need(err, c);
+	if (!st)
+		st = civil_need(err, started);
+	if (st)
+		return st;
 	*started = false;
 	st = civil_nm_for_db(c, &nm, err);
 	if (st)

@@ -102,7 +102,15 @@ civil_status_t civil_open(const civil_open_opts_t *opts, civil_t **out,
 	civil_status_t st;
 	civil_t *c;
 
+	st = civil_need(err, out);
+	if (st)
+		return st;
 	*out = NULL;
+	if (!civil_is_initialized())
+		return civil_error_set(
+			err, CIVIL_STATUS_USAGE,
+			"civil_open: civil_init() was not called "
+			"(or civil_shutdown() was)");
 	if (!opts)
 		opts = &defaults;
 	st = civil_check_version(err, "civil_open_opts_t", opts->version,
@@ -149,29 +157,37 @@ void civil_close(civil_t *c)
 
 civil_repo_t *civil_get_repository(civil_t *c)
 {
-	return c->repo;
+	return c ? c->repo : NULL;
 }
 
 const civil_config_t *civil_get_settings(const civil_t *c)
 {
-	return &c->config;
+	return c ? &c->config : NULL;
 }
 
 const civil_code_t *civil_get_code(const civil_t *c)
 {
-	return &c->code;
+	return c ? &c->code : NULL;
 }
 
 void civil_set_tone(civil_t *c, civil_tone_mode_t mode)
 {
-	c->config.tone = mode;
+	if (c)
+		c->config.tone = mode;
 }
 
 civil_status_t civil_get_heat(civil_t *c, civil_heat_t **out,
 			      civil_error_t *err)
 {
-	const char *extra = c->lexicon;
+	const char *extra;
 	civil_status_t st;
+
+	st = civil_need(err, c);
+	if (!st)
+		st = civil_need(err, out);
+	if (st)
+		return st;
+	extra = c->lexicon;
 
 	if (!c->heat) {
 		if (!extra)
@@ -189,13 +205,15 @@ civil_status_t civil_get_heat(civil_t *c, civil_heat_t **out,
 
 void civil_drop_heat(civil_t *c)
 {
+	if (!c)
+		return;
 	civil_heat_free(c->heat);
 	c->heat = NULL;
 }
 
 const civil_heat_t *civil_heat_if_read(const civil_t *c)
 {
-	return c->heat;
+	return c ? c->heat : NULL;
 }
 
 unsigned int civil_threads(const civil_t *c)

@@ -206,12 +206,15 @@ static void fill_thread(struct walk *w, notmuch_thread_t *t,
 	w->scored = false;
 	w->thread_tagged = false;
 
-	/* All messages of the thread, oldest first. */
+	/* All messages of the thread, oldest first (read when the thread
+	 * was: they can't fail now). */
 	for (msgs = notmuch_thread_get_messages(t);
 	     notmuch_messages_valid(msgs);
 	     notmuch_messages_move_to_next(msgs)) {
-		notmuch_message_t *m = notmuch_messages_get(msgs);
+		notmuch_message_t *m;
 
+		if (civil_nm_messages_get(msgs, &m))
+			continue;
 		walk_message(w, m);
 		notmuch_message_destroy(m);
 	}
@@ -256,6 +259,23 @@ static void thread_release(civil_heated_thread_t *t)
 	g_free(t->passages);
 }
 
+/* The threads of q, newest first, from the newest revision: a thread of
+ * an older search may be gone (notmuch 0.37 aborts on a thread whose
+ * first message is no longer there).  NULL and *ns when the search
+ * failed. */
+static notmuch_threads_t *
+search_threads(notmuch_database_t *db, notmuch_query_t *q, notmuch_status_t *ns)
+{
+	notmuch_threads_t *threads = NULL;
+
+	*ns = notmuch_query_search_threads(q, &threads);
+	for (int i = 0; *ns == NOTMUCH_STATUS_XAPIAN_EXCEPTION &&
+			i < CIVIL_DB_RETRIES && !civil_db_reopen(db);
+	     i++)
+		*ns = notmuch_query_search_threads(q, &threads);
+	return *ns ? NULL : threads;
+}
+
 civil_status_t civil_heated_walk(notmuch_database_t *db,
 				 const civil_nm_config_t *cfg,
 				 const civil_heat_t *heat, const char *query,
@@ -265,9 +285,14 @@ civil_status_t civil_heated_walk(notmuch_database_t *db,
 	struct walk w = { .cfg = cfg, .heat = heat, .explain = explain };
 	struct civil_buf q = CIVIL_BUF_INIT;
 	notmuch_threads_t *threads = NULL;
+	/* The threads handed to fn, for going on after a search again. */
+	GHashTable *done =
+		g_hash_table_new_full(g_str_hash, g_str_equal, free, NULL);
 	notmuch_query_t *nq;
 	notmuch_status_t ns;
 	civil_status_t st = CIVIL_STATUS_SUCCESS;
+	unsigned long revision;
+	int restarts = 0;
 
 	civil_buf_adds(&q, "(");
 	civil_db_quote_term(&q, "tag", cfg->tag);
@@ -279,27 +304,67 @@ civil_status_t civil_heated_walk(notmuch_database_t *db,
 	nq = notmuch_query_create(db, q.buf);
 	notmuch_query_set_sort(nq, NOTMUCH_SORT_NEWEST_FIRST);
 	notmuch_query_set_omit_excluded(nq, NOTMUCH_EXCLUDE_FALSE);
-	ns = notmuch_query_search_threads(nq, &threads);
-	if (ns) {
+	threads = search_threads(db, nq, &ns);
+	if (!threads) {
 		st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
 				     "bad query '%s': %s", query ? query : "",
 				     civil_db_message(db, ns));
 		goto done;
 	}
-	for (; notmuch_threads_valid(threads);
-	     notmuch_threads_move_to_next(threads)) {
-		notmuch_thread_t *t = notmuch_threads_get(threads);
+	revision = notmuch_database_get_revision(db, NULL);
+	while (notmuch_threads_valid(threads)) {
+		bool moved =
+			notmuch_database_get_revision(db, NULL) != revision;
+		notmuch_thread_t *t = NULL;
 		civil_heated_thread_t out;
 		int stop;
 
+		/* Reopened since the search, or a thread that can't be
+		 * read: search again and go on past the threads done. */
+		if (moved || civil_nm_threads_get(threads, &t)) {
+			if (++restarts > CIVIL_DB_RETRIES) {
+				st = civil_error_set(
+					err, CIVIL_STATUS_PARTIAL,
+					"can't read the heated threads in "
+					"'%s' while another process writes "
+					"it; run it again",
+					civil_db_path(db));
+				break;
+			}
+			if (!moved)
+				civil_db_reopen(db);
+			notmuch_threads_destroy(threads);
+			threads = search_threads(db, nq, &ns);
+			revision = notmuch_database_get_revision(db, NULL);
+			if (!threads)
+				break;
+			continue;
+		}
+		if (g_hash_table_contains(done,
+					  notmuch_thread_get_thread_id(t))) {
+			notmuch_thread_destroy(t);
+			notmuch_threads_move_to_next(threads);
+			continue;
+		}
+		restarts = 0;
+		g_hash_table_add(
+			done, civil_xstrdup(notmuch_thread_get_thread_id(t)));
 		fill_thread(&w, t, &out);
 		notmuch_thread_destroy(t);
+		notmuch_threads_move_to_next(threads);
 		stop = fn(&out, arg);
 		thread_release(&out);
 		if (stop)
 			break;
 	}
+	if (!threads && !st)
+		st = civil_error_set(err, CIVIL_STATUS_PARTIAL,
+				     "can't search '%s' again while another "
+				     "process writes it: %s; run it again",
+				     civil_db_path(db),
+				     civil_db_message(db, ns));
 done:
+	g_hash_table_destroy(done);
 	civil_buf_release(&w.strip);
 	civil_buf_release(&q);
 	notmuch_query_destroy(nq);
@@ -314,7 +379,11 @@ civil_status_t civil_heated_foreach(civil_t *c, const char *query, bool explain,
 	notmuch_database_t *db = NULL;
 	civil_status_t st;
 
-	st = civil_nm_for_db(c, &cfg, err);
+	st = civil_need(err, c);
+	if (!st)
+		st = civil_need(err, fn);
+	if (!st)
+		st = civil_nm_for_db(c, &cfg, err);
 	if (!st)
 		st = civil_get_db(c, &db, err);
 	if (st)

@@ -88,6 +88,10 @@ civil_status_t civil_held_keep(const char *dir, const char *key,
 	civil_buf_addf(&text, "%s\n%s\n", subject ? subject : "", why);
 	held_path(dir, key, "why", &path);
 	st = civil_file_create(path.buf, text.buf, text.len, 0600, true, err);
+	/* Not held after all: no message without its .why (one a crash left
+	 * between the two is listed all the same, civil_held_foreach). */
+	if (st)
+		civil_held_forget(dir, key);
 done:
 	civil_buf_release(&path);
 	civil_buf_release(&text);
@@ -103,6 +107,25 @@ void civil_held_forget(const char *dir, const char *key)
 	held_path(dir, key, "eml", &path);
 	unlink(path.buf);
 	civil_buf_release(&path);
+}
+
+/* The decoded subject of the message at path, its control characters
+ * (line breaks among them) blanks: one line ("" when it can't be read). */
+static char *subject_of(const char *path)
+{
+	struct civil_buf raw = CIVIL_BUF_INIT;
+	civil_message_t *msg = NULL;
+	char *subject = NULL;
+
+	if (!civil_file_read(path, &raw, NULL) &&
+	    !civil_message_parse(raw.buf, raw.len, path, &msg, NULL))
+		subject = g_strdup(civil_message_subject(msg));
+	civil_message_free(msg);
+	civil_buf_release(&raw);
+	for (char *c = subject; c && *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = ' ';
+	return subject ? subject : g_strdup("");
 }
 
 static int newest_first(const void *a, const void *b)
@@ -132,16 +155,25 @@ civil_status_t civil_held_foreach(const char *dir, civil_held_fn fn, void *arg,
 	}
 	while ((de = readdir(d))) {
 		size_t len = strlen(de->d_name);
+		bool eml = len == 64 + 4 && !strcmp(de->d_name + 64, ".eml");
 		struct stat sb;
 		char *nl;
 
-		if (len != 64 + 4 || strcmp(de->d_name + 64, ".why"))
+		if (len != 64 + 4 || (!eml && strcmp(de->d_name + 64, ".why")))
 			continue;
 		civil_buf_reset(&path);
-		civil_buf_addf(&path, "%s/%s", dir, de->d_name);
+		civil_buf_addf(&path, "%s/%.64s.why", dir, de->d_name);
+		/* A message is listed through its .why; one without (a
+		 * crash between the two writes) through itself. */
+		if (eml && access(path.buf, F_OK) == 0)
+			continue;
+		if (eml) {
+			civil_buf_reset(&path);
+			civil_buf_addf(&path, "%s/%s", dir, de->d_name);
+		}
 		civil_buf_reset(&text);
 		if (stat(path.buf, &sb) < 0 ||
-		    civil_file_read(path.buf, &text, NULL))
+		    (!eml && civil_file_read(path.buf, &text, NULL)))
 			continue;
 		if (n == alloc) {
 			alloc = alloc ? 2 * alloc : 8;
@@ -150,6 +182,14 @@ civil_status_t civil_held_foreach(const char *dir, civil_held_fn fn, void *arg,
 		memset(&v[n], 0, sizeof(v[n]));
 		v[n].when = sb.st_mtime;
 		v[n].path = g_strdup_printf("%s/%.64s.eml", dir, de->d_name);
+		if (eml) {
+			v[n].subject = subject_of(path.buf);
+			v[n].why = g_strdup("its .why is missing: not held, "
+					    "the next send is held again");
+			v[n].why_missing = true;
+			n++;
+			continue;
+		}
 		nl = strchr(text.buf, '\n');
 		v[n].subject = g_strndup(text.buf, nl ? (size_t)(nl - text.buf)
 						      : text.len);

@@ -17,10 +17,20 @@
  * it, once. */
 static pthread_mutex_t git_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool git_started;
+/* GMime is up: a handle opened outside civil_init() .. civil_shutdown()
+ * would work on libraries that are not (GLib criticals, then a handle
+ * that fails later). */
+static bool initialized;
 
 void civil_init(void)
 {
 	g_mime_init();
+	initialized = true;
+}
+
+bool civil_is_initialized(void)
+{
+	return initialized;
 }
 
 void civil_git_start(void)
@@ -42,6 +52,7 @@ void civil_shutdown(void)
 	}
 	pthread_mutex_unlock(&git_lock);
 	g_mime_shutdown();
+	initialized = false;
 }
 
 const char *civil_version(void)

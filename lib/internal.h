@@ -28,6 +28,17 @@ static inline civil_status_t civil_check_version(civil_error_t *err,
 			       name, got, want);
 }
 
+/* A pointer a call can't do without, and that the caller passed NULL:
+ * USAGE naming the call and the argument ("civil_scan: sink is NULL"),
+ * before anything is touched. */
+#define civil_need(err, arg)                                                   \
+	((arg) ? CIVIL_STATUS_SUCCESS                                          \
+	       : civil_error_set((err), CIVIL_STATUS_USAGE, "%s: %s is NULL",  \
+				 __func__, #arg))
+
+/* init.c: between civil_init() and civil_shutdown(). */
+bool civil_is_initialized(void);
+
 /* What civil.h's opaque settings and code hold; civil.h's accessors
  * say what each is. */
 struct civil_config {

@@ -84,9 +84,12 @@ static bool one_round(civil_heat_t *h, GArray *v, bool heated,
 		*no_cue |= keys->len == 1 && x->keys->len == 1;
 		for (guint k = 0; k < keys->len; k++) {
 			const char *key = g_ptr_array_index(keys, k);
-			struct feat *f = heat_learned_feat(h->learned, key);
 
-			f->weight += (heated ? need : -need) / keys->len;
+			/* Within the bound the file keeps: a reader who
+			 * corrects the same sentence a thousand times
+			 * must not make a weight loading refuses. */
+			heat_learned_move(h->learned, key,
+					  (heated ? need : -need) / keys->len);
 			g_hash_table_add(moved, g_strdup(key));
 			any = true;
 		}

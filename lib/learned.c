@@ -21,11 +21,13 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "civil.h"
@@ -108,6 +110,22 @@ struct feat *heat_learned_feat(struct heat_learned *l, const char *key)
 	return f;
 }
 
+static double within_bound(double w)
+{
+	if (isnan(w))
+		return 0;
+	return w > HEAT_LEARNED_MAX    ? HEAT_LEARNED_MAX
+	       : w < -HEAT_LEARNED_MAX ? -HEAT_LEARNED_MAX
+				       : w;
+}
+
+void heat_learned_move(struct heat_learned *l, const char *key, double delta)
+{
+	struct feat *f = heat_learned_feat(l, key);
+
+	f->weight = within_bound(f->weight + delta);
+}
+
 double heat_learned_delta(const struct heat_learned *l, const char *key,
 			  unsigned *count)
 {
@@ -129,7 +147,8 @@ static bool parse_number(const char *s, double *out)
 	char *end;
 
 	*out = g_ascii_strtod(s, &end);
-	return end != s && !*end && isfinite(*out) && fabs(*out) <= 1000;
+	return end != s && !*end && isfinite(*out) &&
+	       fabs(*out) <= HEAT_LEARNED_MAX;
 }
 
 static bool parse_count(const char *s, unsigned *out)
@@ -141,7 +160,7 @@ static bool parse_count(const char *s, unsigned *out)
 		return false;
 	errno = 0;
 	v = strtoul(s, &end, 10);
-	if (errno || *end || v > 1000000000UL)
+	if (errno || *end || v > HEAT_LEARNED_MAX_COUNT)
 		return false;
 	*out = (unsigned)v;
 	return true;
@@ -220,22 +239,27 @@ civil_status_t civil_heat_learned_open(civil_heat_t *h, const char *path,
 	if (access(path, F_OK) < 0 && errno == ENOENT)
 		goto done;
 	st = civil_file_read(path, &text, err);
-	for (char *p = text.buf; !st && p && *p;) {
-		char *line = p, *nl = strchr(p, '\n');
+	/* Line by line to the file's end, not to its first NUL: a line
+	 * with one is as bad as any other. */
+	for (size_t at = 0; !st && at < text.len;) {
+		char *line = text.buf + at;
+		char *nl = memchr(line, '\n', text.len - at);
+		size_t len = nl ? (size_t)(nl - line) : text.len - at;
+		bool nul = memchr(line, '\0', len) != NULL;
 
-		if (nl)
-			*nl = '\0';
-		p = nl ? nl + 1 : NULL;
+		line[len] = '\0';
+		at += len + 1;
 		lineno++;
-		if (!*line || *line == '#')
+		if (!nul && (!*line || *line == '#'))
 			continue;
-		if (!learned_line(l, line))
+		if (nul || !learned_line(l, line))
 			st = civil_error_set(
 				err, CIVIL_STATUS_CONFIG_ERROR,
 				"'%s':%d: not a learned weight (WEIGHT COUNT "
-				"KEY); remove the file to forget what was "
+				"KEY)%s; remove the file to forget what was "
 				"learned",
-				path, lineno);
+				path, lineno,
+				nul ? ": it holds a NUL byte" : "");
 	}
 done:
 	civil_buf_release(&text);
@@ -270,16 +294,22 @@ civil_status_t civil_heat_learned_save(civil_heat_t *h, civil_error_t *err)
 			   "cue 'PHRASE'@TARGET, or\n"
 			   "# WEIGHT COUNT sentence HASH; "
 			   "corrections HEATED CALM WITHOUT-A-CUE.\n");
-	civil_buf_addf(&b, "corrections %u %u %u\n", l->heated, l->calm,
-		       l->no_cue);
+	/* Never what loading would refuse (learned_line): counts and
+	 * weights within their bounds. */
+	civil_buf_addf(&b, "corrections %u %u %u\n",
+		       MIN(l->heated, HEAT_LEARNED_MAX_COUNT),
+		       MIN(l->calm, HEAT_LEARNED_MAX_COUNT),
+		       MIN(l->no_cue, HEAT_LEARNED_MAX_COUNT));
 	keys = (gchar **)g_hash_table_get_keys_as_array(l->feats, &n);
 	qsort(keys, n, sizeof(*keys), by_key);
 	for (guint i = 0; i < n; i++) {
 		const struct feat *f = g_hash_table_lookup(l->feats, keys[i]);
 		char num[G_ASCII_DTOSTR_BUF_SIZE];
 
-		g_ascii_formatd(num, sizeof(num), "%.4f", f->weight);
-		civil_buf_addf(&b, "%s %u %s\n", num, f->count, keys[i]);
+		g_ascii_formatd(num, sizeof(num), "%.4f",
+				within_bound(f->weight));
+		civil_buf_addf(&b, "%s %u %s\n", num,
+			       MIN(f->count, HEAT_LEARNED_MAX_COUNT), keys[i]);
 	}
 	g_free(keys);
 	dir = g_path_get_dirname(l->path);
@@ -293,6 +323,73 @@ civil_status_t civil_heat_learned_save(civil_heat_t *h, civil_error_t *err)
 	civil_buf_release(&b);
 	if (!st)
 		l->dirty = false;
+	return st;
+}
+
+/* ---- two scans at once ---- */
+
+civil_status_t heat_learned_lock(civil_heat_t *h, int timeout_ms, int *fd,
+				 civil_error_t *err)
+{
+	const struct heat_learned *l = h->learned;
+	char *lock, *dir;
+	civil_status_t st = CIVIL_STATUS_SUCCESS;
+	gint64 deadline = g_get_monotonic_time() + (gint64)timeout_ms * 1000;
+
+	*fd = -1;
+	if (!l || !*l->path)
+		return CIVIL_STATUS_SUCCESS;
+	dir = g_path_get_dirname(l->path);
+	lock = g_strdup_printf("%s.lock", l->path);
+	if (g_mkdir_with_parents(dir, 0700) < 0 ||
+	    (*fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0) {
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't lock '%s': %s", lock,
+				     strerror(errno));
+		goto done;
+	}
+	while (flock(*fd, LOCK_EX | LOCK_NB) < 0) {
+		if (errno != EWOULDBLOCK && errno != EINTR) {
+			st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+					     "can't lock '%s': %s", lock,
+					     strerror(errno));
+			break;
+		}
+		if (g_get_monotonic_time() >= deadline) {
+			st = civil_error_set(err, CIVIL_STATUS_LOCKED,
+					     "'%s' is locked by another scan; "
+					     "gave up after %d s",
+					     lock, (timeout_ms + 999) / 1000);
+			break;
+		}
+		g_usleep(10 * 1000);
+	}
+	if (st) {
+		close(*fd);
+		*fd = -1;
+	}
+done:
+	g_free(lock);
+	g_free(dir);
+	return st;
+}
+
+void heat_learned_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+}
+
+civil_status_t heat_learned_reload(civil_heat_t *h, civil_error_t *err)
+{
+	char *path;
+	civil_status_t st;
+
+	if (!h->learned || !*h->learned->path)
+		return CIVIL_STATUS_SUCCESS;
+	path = g_strdup(h->learned->path);
+	st = civil_heat_learned_open(h, path, err);
+	g_free(path);
 	return st;
 }
 

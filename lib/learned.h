@@ -21,8 +21,29 @@ struct heat_learned {
 	bool dirty;
 };
 
+/* What the file holds, and so what learning may make: |weight| at most
+ * this, and counts at most HEAT_LEARNED_MAX_COUNT.  A weight learning
+ * would push further stays at the bound; loading refuses a line past
+ * it. */
+#define HEAT_LEARNED_MAX       1000.0
+#define HEAT_LEARNED_MAX_COUNT 1000000000u
+
 struct heat_learned *heat_learned_new(const char *path);
+/* Move the feature KEY's weight by delta, within the bound. */
+void heat_learned_move(struct heat_learned *l, const char *key, double delta);
 /* The feature KEY, made (weight 0, count 0) if it is new. */
 struct feat *heat_learned_feat(struct heat_learned *l, const char *key);
+
+/* Two scans at once (the post-new hook and the timer) each learn the
+ * corrections they found, and each keeps what it learned: the second
+ * must learn onto what the first kept, and only what the first did not
+ * learn.  So the keeping is done holding this lock (PATH.lock, waited for
+ * at most timeout_ms, then LOCKED), after reading the file again
+ * (heat_learned_reload: h's weights become the file's).  *fd: the lock,
+ * for heat_learned_unlock; -1 when h keeps no file. */
+civil_status_t heat_learned_lock(civil_heat_t *h, int timeout_ms, int *fd,
+				 civil_error_t *err);
+void heat_learned_unlock(int fd);
+civil_status_t heat_learned_reload(civil_heat_t *h, civil_error_t *err);
 
 #endif

@@ -80,8 +80,11 @@ civil_status_t civil_mbox_foreach(const void *data, size_t len,
 	GMimeStream *stream;
 	GMimeParser *parser;
 	civil_status_t st = CIVIL_STATUS_SUCCESS;
-	size_t n = 0;
+	size_t n = 0, none;
 
+	/* Like every out-count, optional. */
+	if (!skipped)
+		skipped = &none;
 	*skipped = 0;
 	if (len < 5 || memcmp(data, "From ", 5)) {
 		civil_message_t *msg;

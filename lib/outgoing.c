@@ -77,8 +77,14 @@ civil_status_t civil_outgoing_prepare(civil_t *c, civil_message_t *msg,
 	civil_status_t st;
 	char *reminder;
 
-	st = civil_check_version(err, "civil_outgoing_t", out->version,
-				 CIVIL_OUTGOING_VERSION);
+	st = civil_need(err, c);
+	if (!st)
+		st = civil_need(err, msg);
+	if (!st)
+		st = civil_need(err, out);
+	if (!st)
+		st = civil_check_version(err, "civil_outgoing_t", out->version,
+					 CIVIL_OUTGOING_VERSION);
 	if (st)
 		return st;
 	*out = (civil_outgoing_t)CIVIL_OUTGOING_INIT;

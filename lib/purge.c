@@ -29,9 +29,11 @@ struct purge {
  * it (no _notmuch_message_sync), so what it takes away comes back. */
 static notmuch_status_t clear_properties(notmuch_message_t *m, bool *any)
 {
-	notmuch_message_properties_t *p =
-		notmuch_message_get_properties(m, "civil.", false);
-	notmuch_status_t ns = NOTMUCH_STATUS_SUCCESS;
+	notmuch_message_properties_t *p;
+	/* Through nm-guard: a stale snapshot throws here, and is then a
+	 * status, not an abort. */
+	notmuch_status_t ns =
+		civil_nm_message_get_properties(m, "civil.", false, &p);
 	GPtrArray *kv = g_ptr_array_new_with_free_func(g_free);
 
 	for (; p && notmuch_message_properties_valid(p);
@@ -41,7 +43,8 @@ static notmuch_status_t clear_properties(notmuch_message_t *m, bool *any)
 		g_ptr_array_add(kv,
 				g_strdup(notmuch_message_properties_value(p)));
 	}
-	notmuch_message_properties_destroy(p);
+	if (p)
+		notmuch_message_properties_destroy(p);
 	*any = kv->len > 0;
 	for (guint i = 0; i + 1 < kv->len && !ns; i += 2)
 		ns = notmuch_message_remove_property(m, kv->pdata[i],

@@ -152,9 +152,13 @@ civil_status_t civil_scan_apply(struct civil_scan *s, GPtrArray *hot,
 		return st;
 	civil_lastmod_now(db, &opened);
 	/* What the corrections taught is kept before they are marked
-	 * learned: a failure to keep it leaves them to be learned again. */
+	 * learned: a failure to keep it leaves them to be learned again.
+	 * Another scan may have learned some of them since this one found
+	 * them: they are learned once (civil_corrections_keep). */
 	if (s->corrections->len) {
-		st = civil_heat_learned_save(s->learner, err);
+		st = civil_corrections_keep(db, s->learner, s->o->cfg,
+					    s->corrections, err);
+		s->stats->learned = s->corrections->len;
 		if (st) {
 			notmuch_database_destroy(db);
 			return st;

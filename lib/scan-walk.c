@@ -152,14 +152,13 @@ static int scan_one(notmuch_message_t *m, void *arg)
 	struct job *j = g_new0(struct job, 1);
 	civil_db_facts_t f;
 	char *first = NULL;
+	bool gone;
 
 	g_queue_push_tail(s->pending, j);
 	/* What a failed read gave is never judged: the message is skipped,
 	 * its tags stay as they are.  And the walk stops there: the
-	 * snapshot stayed stale through every reopen, and notmuch 0.37's
-	 * notmuch_messages_get() lets Xapian's DatabaseModifiedError escape
-	 * on a stale snapshot (fixed in notmuch 0.40), which aborts the
-	 * process; what was not walked is scanned by the next run. */
+	 * snapshot stayed stale through every reopen; what was not walked
+	 * is scanned by the next run. */
 	if (civil_db_read_facts_retry(m, s->o->cfg->tag, s->o->cfg->thread_tag,
 				      &f)) {
 		j->r.id = strdup(f.id ? f.id : "?");
@@ -172,7 +171,7 @@ static int scan_one(notmuch_message_t *m, void *arg)
 		s->stopped = true;
 		return 1;
 	}
-	j->file = civil_db_existing_file(m, &first);
+	j->file = civil_db_file_now(m, f.id, &first, &gone);
 	j->r.id = strdup(f.id);
 	j->r.thread = strdup(f.thread);
 	j->r.author = strdup(f.from);
@@ -181,9 +180,15 @@ static int scan_one(notmuch_message_t *m, void *arg)
 	j->r.had_thread_tag = f.thread_tagged;
 	j->r.civil_tagged = f.civil_tagged;
 	j->r.reader_calm = f.reader_calm;
-	if (!j->file) {
+	if (!j->file && (gone || !first)) {
+		j->warning = g_strdup_printf(
+			"id:%s: %s while another process writes the database; "
+			"skipped",
+			f.id, gone ? "removed" : "its file can't be found");
+		atomic_store_explicit(&j->done, true, memory_order_release);
+	} else if (!j->file) {
 		j->warning = g_strdup_printf("id:%s: can't read '%s'; skipped",
-					     f.id, first ? first : "(no file)");
+					     f.id, first);
 		atomic_store_explicit(&j->done, true, memory_order_release);
 	} else if (is_patch(m)) {
 		atomic_store_explicit(&j->done, true, memory_order_release);
@@ -212,11 +217,22 @@ civil_status_t civil_scan_walk(struct civil_scan *s, notmuch_database_t *db,
 			       const char *query, civil_error_t *err)
 {
 	civil_status_t st;
+	civil_error_t e = CIVIL_ERROR_INIT;
 
 	start_workers(s);
 	st = civil_db_foreach_file(db, query, NOTMUCH_SORT_OLDEST_FIRST,
-				   scan_one, s, err);
+				   scan_one, s, &e);
 	collect(s);
+	/* The database kept changing under every reread: what was walked
+	 * is applied, and the rest waits for the next run, as after a
+	 * message that stayed stale. */
+	if (st == CIVIL_STATUS_PARTIAL) {
+		s->stopped = true;
+		st = CIVIL_STATUS_SUCCESS;
+	} else if (st) {
+		civil_error_set(err, st, "%s", e.message);
+	}
+	civil_error_clear(&e);
 	return st;
 }
 

@@ -78,8 +78,9 @@ bool civil_db_stored_heat(notmuch_message_t *nm, civil_heat_score_t *out)
 			     : !strcmp(end + 1, "sharp") ? CIVIL_HEAT_SHARP
 							 : CIVIL_HEAT_CALM;
 	r = g_array_new(FALSE, TRUE, sizeof(civil_heat_reason_t));
-	for (p = notmuch_message_get_properties(nm, "civil.reason", TRUE);
-	     notmuch_message_properties_valid(p);
+	/* Reasons that can't be read are none: the score stands alone. */
+	civil_nm_message_get_properties(nm, "civil.reason", TRUE, &p);
+	for (; p && notmuch_message_properties_valid(p);
 	     notmuch_message_properties_move_to_next(p)) {
 		char **f = g_strsplit(notmuch_message_properties_value(p), "\t",
 				      7);
@@ -104,7 +105,8 @@ bool civil_db_stored_heat(notmuch_message_t *nm, civil_heat_score_t *out)
 		}
 		g_strfreev(f);
 	}
-	notmuch_message_properties_destroy(p);
+	if (p)
+		notmuch_message_properties_destroy(p);
 	out->n_reasons = r->len;
 	out->reasons = (civil_heat_reason_t *)(void *)g_array_free(r, FALSE);
 	return true;

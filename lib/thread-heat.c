@@ -82,9 +82,15 @@ notmuch_status_t civil_db_heat_sample(notmuch_message_t *m, const char *tag,
 {
 	civil_heat_score_t stored = { 0 };
 	notmuch_status_t ns;
+	const char *prop;
 	bool have;
 
 	ns = civil_db_read_facts(m, tag, thread_tag, facts);
+	/* A stored score that can't be read (a stale snapshot) is not
+	 * "none": the caller reads the thread again rather than judge it
+	 * calm. */
+	if (!ns && !fresh)
+		ns = civil_nm_message_get_property(m, "civil.heat", &prop);
 	if (ns)
 		return ns;
 	have = !fresh && civil_db_stored_heat(m, &stored);

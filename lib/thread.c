@@ -333,21 +333,32 @@ civil_status_t civil_thread_fill_db(civil_t *c, const char *query,
 			query, count);
 		goto done;
 	}
-	ns = notmuch_query_search_threads(q, &threads);
-	if (ns || !notmuch_threads_valid(threads)) {
-		st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
-				     "can't read thread '%s': %s", query,
-				     civil_db_message(db, ns));
-		goto done;
+	/* A thread that can't be read (another process committed twice
+	 * since the snapshot) is read again from the newest one. */
+	for (int i = 0;; i++) {
+		ns = notmuch_query_search_threads(q, &threads);
+		if (!ns && !notmuch_threads_valid(threads))
+			ns = NOTMUCH_STATUS_XAPIAN_EXCEPTION;
+		if (!ns)
+			ns = civil_nm_threads_get(threads, &th);
+		if (!ns)
+			break;
+		if (i == CIVIL_DB_RETRIES || civil_db_reopen(db)) {
+			st = civil_error_set(err, CIVIL_STATUS_DATABASE_ERROR,
+					     "can't read thread '%s': %s",
+					     query, civil_db_message(db, ns));
+			goto done;
+		}
 	}
-	th = notmuch_threads_get(threads);
 	out->thread_id = civil_xstrdup(notmuch_thread_get_thread_id(th));
 	/* Every message of the thread, oldest first, matched or not. */
 	for (msgs = notmuch_thread_get_messages(th);
 	     notmuch_messages_valid(msgs);
 	     notmuch_messages_move_to_next(msgs)) {
-		notmuch_message_t *nm = notmuch_messages_get(msgs);
+		notmuch_message_t *nm;
 
+		if (civil_nm_messages_get(msgs, &nm))
+			continue;
 		from_db_message(out, nm, cfg, heat);
 		notmuch_message_destroy(nm);
 	}
@@ -589,8 +600,19 @@ static civil_status_t handed_over(civil_status_t st, civil_thread_t *t,
 civil_status_t civil_thread_from_db(civil_t *c, const char *query,
 				    civil_thread_t **out, civil_error_t *err)
 {
-	civil_thread_t *t = thread_new();
+	civil_status_t st = civil_need(err, out);
+	civil_thread_t *t;
 
+	if (!st)
+		st = civil_need(err, c);
+	if (!st)
+		st = civil_need(err, query);
+	if (st) {
+		if (out)
+			*out = NULL;
+		return st;
+	}
+	t = thread_new();
 	return handed_over(civil_thread_fill_db(c, query, t, err), t, out);
 }
 
@@ -600,8 +622,19 @@ civil_status_t civil_thread_from_mbox(const void *data, size_t len,
 				      civil_thread_t **out, size_t *skipped,
 				      civil_error_t *err)
 {
-	civil_thread_t *t = thread_new();
+	civil_status_t st = civil_need(err, out);
+	civil_thread_t *t;
 
+	if (!st && !data && len)
+		st = civil_need(err, data);
+	if (!st)
+		st = civil_need(err, name);
+	if (st) {
+		if (out)
+			*out = NULL;
+		return st;
+	}
+	t = thread_new();
 	return handed_over(
 		civil_thread_fill_mbox(data, len, name, heat, t, skipped, err),
 		t, out);

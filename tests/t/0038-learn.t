@@ -5,6 +5,8 @@
 . "$(dirname "$0")/lib.sh"
 
 need_tool notmuch 'notmuch --version'
+need_tool python3 'python3 -c "import fcntl, termios"'
+need_tool taskset 'taskset -p $$'
 ID=kernel-test.invalid
 LEARNED=$HOME/.local/share/civil/learned
 
@@ -131,7 +133,57 @@ test_expect_success 'a learned file civil cannot read: one line naming it, exit 
 	printf "\377\376 1 cue\n" >"$LEARNED" &&
 	test_expect_code 1 civil-scan --apply "*" 2>err &&
 	test_line_count 1 err &&
+	printf "corrections 1 1 0\n-1.2 3 cue contempt thing ugly\0and more\n" >"$LEARNED" &&
+	test_expect_code 1 civil-scan --apply "*" 2>err &&
+	test_line_count 1 err &&
+	grep "^civil-scan: .$LEARNED.:2: not a learned weight .*NUL byte" err &&
 	civil-scan --forget
+'
+
+# Two scans at once (the post-new hook and the timer): the first to keep
+# what it learned wins nothing over the other.  Scan B finds a correction
+# and is held in its walk (lib.sh's gate_*) while the reader makes a
+# second and scan A learns both; then B goes on.  Each correction is
+# learned once: B reads the file again under the lock and finds both
+# already marked learned, so the file stays as A left it (before, B wrote
+# what it had learned over it: one correction, the other lost).  Two
+# messages of its own, each heated by a cue of its own, so that learning
+# one leaves the other as it was.
+test_expect_success 'two scans at once: each correction learned once, none lost' '
+	mail two-1 "Re: [PATCH] mm: one lock" "Rex Viewer <rex@$ID>" "" 7 <<-\EOF &&
+	This is utter garbage and you are an idiot.
+	EOF
+	mail two-2 "Re: [PATCH] mm: two locks" "Sam Other <sam@$ID>" "" 8 <<-\EOF &&
+	How many times do I have to say it?!  For the last time: read the code.
+	EOF
+	mkdir -p "$HOME/mail/gate/cur" &&
+	mail gate-1 "Re: [PATCH] mm: the last word" "Ann Org <ann@$ID>" "" 6 <<-\EOF &&
+	Thanks, applied.
+	EOF
+	mv "$HOME/mail/cur/gate-1:2," "$HOME/mail/gate/cur/gate-1:2," &&
+	touch -d @1000000000 "$HOME/mail/gate/cur" &&
+	notmuch new --quiet &&
+	civil-scan --apply "*" &&
+	heated two-1 && heated two-2 && test ! -e "$LEARNED" &&
+	notmuch tag -heated "id:two-1@$ID" &&
+	gate=$HOME/mail/gate/cur/gate-1:2, &&
+	gate_make "$gate" &&
+	gate_hold "$gate" &&
+	{ one_cpu civil-scan --apply "*" 2>b.err & b=$!; } &&
+	gate_wait $b &&
+	notmuch tag -heated "id:two-2@$ID" &&
+	civil-scan --apply -v "not id:gate-1@$ID" 2>a.err &&
+	grep "learned from 2 corrections" a.err &&
+	cp "$LEARNED" a.learned &&
+	gate_release "$gate" &&
+	{ wait $b; status=$?; } &&
+	cat b.err &&
+	test $status -eq 0 &&
+	grep -x "corrections 0 2 0" "$LEARNED" &&
+	test_cmp a.learned "$LEARNED" &&
+	! heated two-1 && ! heated two-2 &&
+	notmuch dump --include=properties "id:two-1@$ID" "id:two-2@$ID" >props &&
+	test $(grep -c "civil.reader=calm" props) -eq 2
 '
 
 test_done

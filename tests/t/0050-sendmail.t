@@ -261,6 +261,35 @@ test_expect_success 'tone: warn, no terminal: held once with one line (75), sent
 	test $(sent_count) -eq 1
 '
 
+# Nowhere to hold it (no HOME, a full or read-only state directory; here
+# a file where the directory should be, which stops root too): a warning
+# would reach nobody and a hold could never be let through, so it is not
+# sent (75: the client keeps it), and the one line says how to send it.
+test_expect_success 'tone: warn, no terminal, nowhere to hold it: not sent (75), said how to send' '
+	reset_sent &&
+	: >"$HOME/not-a-dir" &&
+	test_expect_code 75 env XDG_STATE_HOME="$HOME/not-a-dir" \
+		civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>err &&
+	test $(sent_count) -eq 0 &&
+	test_line_count 1 err &&
+	grep "^civil-sendmail: not sent for its tone: \"You clearly have no idea what you are doing.\" .*; it can.t be held to go out when sent again (can.t create .$HOME/not-a-dir/civil/held.: Not a directory): to send it anyway, set CIVIL_TONE=off\$" err &&
+	test_expect_code 75 env XDG_STATE_HOME="$HOME/not-a-dir" \
+		civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>/dev/null &&
+	test $(sent_count) -eq 0 &&
+	CIVIL_TONE=off XDG_STATE_HOME="$HOME/not-a-dir" \
+		civil-sendmail -i a@kernel-test.invalid <hostile.eml &&
+	test $(sent_count) -eq 1
+'
+
+test_expect_success 'tone: a held message whose .why was lost is listed, not hidden' '
+	held="$HOME/.local/state/civil/held" &&
+	cp hostile.eml "$held/$(printf "%064d" 7).eml" &&
+	civil-sendmail --held >list &&
+	grep "  (not held)  Re: \[PATCH 1/2\] sched: change\$" list &&
+	grep "^    its .why is missing: not held, the next send is held again\$" list &&
+	rm "$held/$(printf "%064d" 7).eml"
+'
+
 test_expect_success 'tone: a subject with a line break in it is listed on one line, escaped' '
 	sed "s/^Subject: .*/Subject: =?utf-8?q?Re:_x=0D=0A2026-01-01_00:00__(9:59_left)__fake?=/" hostile.eml >trick.eml &&
 	test_expect_code 75 civil-sendmail -i a@kernel-test.invalid <trick.eml 2>err &&

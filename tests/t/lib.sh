@@ -407,6 +407,83 @@ writer_landed() {
 		END { exit bad }'
 }
 
+# ---- a scan held at a chosen point of its walk ----
+#
+# A message whose file is a FIFO, which a scan reads like any file: the
+# test puts the message in it and waits until the scan has read it; the
+# scan then waits for the end of the file, with its database reads for
+# that message done and the next ones read ahead, for as long as the test
+# likes.  The scan must run on one processor (one_cpu), so that the
+# thread that reads files is the one that walks the database.  No sleep
+# decides anything.
+
+# gate_make FILE - the indexed message at FILE gets a FIFO for a file (the
+# message is kept in FILE.gate).  Its directory must keep a time notmuch
+# recorded, or notmuch new would look in and take the FIFO for a message
+# removed: make it an old one (touch -d @1000000000 DIR) before notmuch
+# new indexes it.
+gate_make() {
+	mv "$1" "$1.gate" && mkfifo "$1" &&
+	touch -d @1000000000 "$(dirname "$1")"
+}
+
+# one_cpu CMD... - CMD on one processor (civil-scan then parses in the
+# thread that walks).
+one_cpu() {
+	taskset -c "$(sed -n 's/^Cpus_allowed_list:[[:space:]]*\([0-9]*\).*/\1/p' /proc/self/status)" "$@"
+}
+
+# gate_hold FILE - put the message in the FIFO and hold it open (no open
+# of it blocks), until gate_release or ten minutes.  Start it before the
+# scan.
+gate_hold() {
+	rm -f "$TEST_DIR/gate.taken" "$TEST_DIR/gate.done"
+	python3 - "$1" "$1.gate" "$TEST_DIR/gate.taken" "$TEST_DIR/gate.done" <<-\EOF &
+	import array, fcntl, os, sys, termios, time
+	fifo, msg, taken, done = sys.argv[1:]
+	fd = os.open(fifo, os.O_RDWR)
+	os.write(fd, open(msg, "rb").read())
+	n = array.array("i", [0])
+	end = time.monotonic() + 600
+	while time.monotonic() < end:
+	    fcntl.ioctl(fd, termios.FIONREAD, n)
+	    if n[0] == 0:
+	        open(taken, "w").write("taken\n")
+	        break
+	    time.sleep(0.02)
+	while time.monotonic() < end and not os.path.exists(done):
+	    time.sleep(0.02)
+	os.close(fd)
+	EOF
+	gate_pid=$!
+}
+
+# gate_wait PID - until the scan PID read the message (true), or ended,
+# or ten minutes passed (false, said).
+gate_wait() {
+	_n=0
+	while ! test -s "$TEST_DIR/gate.taken"; do
+		if ! kill -0 "$1" 2>/dev/null || test $_n -ge 6000; then
+			echo "the scan never read the held message"
+			return 1
+		fi
+		_n=$((_n + 1))
+		sleep 0.1
+	done
+}
+
+# gate_release FILE - the file ends and the scan goes on; FILE is the
+# message's own file again.
+gate_release() {
+	touch "$TEST_DIR/gate.done"
+	wait "$gate_pid"
+	# Should the gate have failed, a scan waiting to open the FIFO is let
+	# through to its end rather than left hanging.
+	: <>"$1"
+	rm -f "$1" && mv "$1.gate" "$1" &&
+	touch -d @1000000000 "$(dirname "$1")"
+}
+
 # without_writer FILE - a dump without the writer's tags.
 without_writer() {
 	sed -E 's/\+w[0-9]+ //g' "$1"

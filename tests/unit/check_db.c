@@ -135,6 +135,189 @@ START_TEST(named_database)
 }
 END_TEST
 
+/* Mail N of the walk tests, dated hour N, in the database's maildir:
+ * its file's path (g_free it). */
+static char *walk_mail(int n)
+{
+	char *dir = g_path_get_dirname(mail);
+	char *name = g_strdup_printf("w%d", n);
+	char *id = g_strdup_printf("w%d@kernel-test.invalid", n);
+	char *date = g_strdup_printf("Tue, 10 Mar 2026 %02d:00:00 +0000", n);
+	char *path = g_strdup_printf("%s/cur/w%d:2,", mail, n);
+
+	unit_add_mail(dir, name, id, "W <w@kernel-test.invalid>", date, "walk",
+		      NULL, "hi\n");
+	g_free(dir);
+	g_free(name);
+	g_free(id);
+	g_free(date);
+	return path;
+}
+
+struct walked {
+	notmuch_database_t *db;
+	GString *ids;
+	int calls;
+	int close_at;	    /* close the database at this call */
+	int write_at;	    /* another process writes at this call */
+	char *gone;	    /* the file it removes */
+	char *early, *late; /* the files it adds */
+};
+
+static int walk_fn(notmuch_message_t *m, void *arg)
+{
+	struct walked *w = arg;
+	const char *id = notmuch_message_get_message_id(m);
+
+	w->calls++;
+	g_string_append_printf(w->ids, "%s ", id ? id : "(null)");
+	if (w->calls == w->close_at)
+		notmuch_database_close(w->db);
+	if (w->calls == w->write_at) {
+		civil_error_t err = CIVIL_ERROR_INIT;
+		notmuch_database_t *rw = NULL;
+
+		/* As notmuch new would: a message gone, two come (one dated
+		 * before where the walk is, one after), committed.  Then
+		 * the walk's database is brought up to date, as notmuch
+		 * does by itself when a read meets the stale snapshot. */
+		ck_assert_int_eq(civil_db_open(NULL, true, 1000, &rw, &err), 0);
+		ck_assert_int_eq(notmuch_database_remove_message(rw, w->gone),
+				 0);
+		ck_assert_int_eq(
+			notmuch_database_index_file(rw, w->early, NULL, NULL),
+			0);
+		ck_assert_int_eq(
+			notmuch_database_index_file(rw, w->late, NULL, NULL),
+			0);
+		ck_assert_int_eq(notmuch_database_close(rw), 0);
+		notmuch_database_destroy(rw);
+		ck_assert_int_eq(civil_db_reopen(w->db), 0);
+	}
+	return 0;
+}
+
+/* A walk whose database changes under it goes on from where it was, at
+ * the newest revision: each message once, in date order, none that is
+ * gone, none dated before where it was.  (notmuch 0.37 hands out the
+ * gone one from the old search, and aborts reading it.) */
+START_TEST(walk_goes_on_at_the_newest_revision)
+{
+	const char *argv[] = { "notmuch", "new", "--quiet", NULL };
+	civil_error_t err = CIVIL_ERROR_INIT;
+	struct walked w = { .write_at = 3 };
+	int status = -1;
+	char *f[7];
+
+	for (int i = 1; i <= 6; i++)
+		f[i] = walk_mail(i);
+	ck_assert_int_eq(civil_run(argv, NULL, NULL, 0, NULL, &status, NULL),
+			 0);
+	w.gone = f[5];
+	w.early = walk_mail(0);
+	w.late = walk_mail(9);
+	w.ids = g_string_new("");
+	ck_assert_int_eq(civil_db_open(NULL, false, 0, &w.db, &err), 0);
+	ck_assert_int_eq(civil_db_foreach(w.db, "subject:walk",
+					  NOTMUCH_SORT_OLDEST_FIRST, walk_fn,
+					  &w, &err),
+			 0);
+	ck_assert_str_eq(w.ids->str,
+			 "w1@kernel-test.invalid w2@kernel-test.invalid "
+			 "w3@kernel-test.invalid w4@kernel-test.invalid "
+			 "w6@kernel-test.invalid w9@kernel-test.invalid ");
+	notmuch_database_destroy(w.db);
+	g_string_free(w.ids, TRUE);
+	for (int i = 1; i <= 6; i++)
+		g_free(f[i]);
+	g_free(w.early);
+	g_free(w.late);
+}
+END_TEST
+
+/* What notmuch throws in the middle of a walk ends the walk with an
+ * error, not the process. */
+START_TEST(walk_survives_an_exception)
+{
+	const char *argv[] = { "notmuch", "new", "--quiet", NULL };
+	civil_error_t err = CIVIL_ERROR_INIT;
+	struct walked w = { .close_at = 1 };
+	int status = -1;
+
+	for (int i = 1; i <= 3; i++)
+		g_free(walk_mail(i));
+	ck_assert_int_eq(civil_run(argv, NULL, NULL, 0, NULL, &status, NULL),
+			 0);
+	w.ids = g_string_new("");
+	ck_assert_int_eq(civil_db_open(NULL, false, 0, &w.db, &err), 0);
+	ck_assert_int_eq(civil_db_foreach(w.db, "subject:walk",
+					  NOTMUCH_SORT_OLDEST_FIRST, walk_fn,
+					  &w, &err),
+			 CIVIL_STATUS_PARTIAL);
+	ck_assert_int_eq(w.calls, 1);
+	ck_assert(strstr(err.message, "while another process writes it"));
+	civil_error_clear(&err);
+	/* The read-ahead walk of a scan, the same. */
+	w.calls = 0;
+	notmuch_database_destroy(w.db);
+	ck_assert_int_eq(civil_db_open(NULL, false, 0, &w.db, &err), 0);
+	ck_assert_int_eq(civil_db_foreach_file(w.db, "subject:walk",
+					       NOTMUCH_SORT_OLDEST_FIRST,
+					       walk_fn, &w, &err),
+			 0);
+	ck_assert_int_eq(w.calls, 3);
+	notmuch_database_destroy(w.db);
+	g_string_free(w.ids, TRUE);
+}
+END_TEST
+
+/* The database's version file, as Xapian reads it first when opening. */
+static char *iamglass(void)
+{
+	return g_strdup_printf("%s/.notmuch/xapian/iamglass", mail);
+}
+
+static gpointer restore_soon(gpointer keep)
+{
+	char *path = iamglass();
+
+	g_usleep(300 * 1000);
+	ck_assert_int_eq(rename(keep, path), 0);
+	g_free(path);
+	return NULL;
+}
+
+/* A database Xapian can't open now (as when another process commits under
+ * the open) is tried again until the timeout; one that stays so fails
+ * LOCKED with notmuch's reason, never as "no database". */
+START_TEST(busy_database_is_waited_for)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+	notmuch_database_t *db = NULL;
+	char *path = iamglass(), *keep = g_strdup_printf("%s.keep", path);
+	GThread *t;
+
+	ck_assert_int_eq(rename(path, keep), 0);
+	unit_write("/", path, "not a version file");
+	ck_assert_int_eq(civil_db_open(NULL, false, 300, &db, &err),
+			 CIVIL_STATUS_LOCKED);
+	ck_assert_ptr_null(db);
+	ck_assert_msg(strstr(err.message, "can't open notmuch database: ") &&
+			      strstr(err.message, "Xapian") &&
+			      strstr(err.message, "gave up after 1 s"),
+		      "%s", err.message);
+	civil_error_clear(&err);
+
+	t = g_thread_new("restore", restore_soon, keep);
+	ck_assert_int_eq(civil_db_open(NULL, false, 60 * 1000, &db, &err), 0);
+	g_thread_join(t);
+	ck_assert_ptr_nonnull(db);
+	notmuch_database_destroy(db);
+	g_free(path);
+	g_free(keep);
+}
+END_TEST
+
 Suite *suite_db(void)
 {
 	Suite *s = suite_create("db");
@@ -145,6 +328,9 @@ Suite *suite_db(void)
 	tcase_add_test(tc, open_and_count);
 	tcase_add_test(tc, no_database);
 	tcase_add_test(tc, named_database);
+	tcase_add_test(tc, walk_goes_on_at_the_newest_revision);
+	tcase_add_test(tc, walk_survives_an_exception);
+	tcase_add_test(tc, busy_database_is_waited_for);
 	tcase_set_timeout(tc, 30);
 	suite_add_tcase(s, tc);
 	return s;

@@ -5,6 +5,7 @@
 #include <glib.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "handle.h"
@@ -85,6 +86,143 @@ START_TEST(scan_structs_of_unknown_versions_refused)
 	ck_assert_uint_eq(stats.scanned, 1);
 	ck_assert_uint_eq(stats.heated, 1);
 	civil_close(c);
+}
+END_TEST
+
+/* The USAGE a misused call returns, and its message; err cleared. */
+static void want_usage(civil_status_t st, civil_error_t *err, const char *msg)
+{
+	ck_assert_int_eq(st, CIVIL_STATUS_USAGE);
+	ck_assert_ptr_nonnull(err->message);
+	ck_assert_str_eq(err->message, msg);
+	civil_error_clear(err);
+}
+
+static int never_called(const civil_heated_thread_t *t, void *arg)
+{
+	ck_abort_msg("called");
+	return 1;
+}
+
+/* What a caller can get wrong that the library can see is refused with
+ * USAGE naming the argument, never a crash (347ae04 crashed on each). */
+START_TEST(misuse_refused_not_crashed_on)
+{
+	static const char mbox[] = "From: a@kernel-test.invalid\nSubject: x\n"
+				   "Message-ID: <m@kernel-test.invalid>\n\n"
+				   "You idiot.\n";
+	civil_scan_opts_t o = CIVIL_SCAN_OPTS_INIT;
+	civil_scan_sink_t sink = CIVIL_SCAN_SINK_INIT;
+	civil_scan_stats_t stats = CIVIL_SCAN_STATS_INIT;
+	civil_outgoing_t og = CIVIL_OUTGOING_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	const civil_nm_config_t *nm;
+	civil_thread_t *t = (civil_thread_t *)&o;
+	civil_message_t *msg = unit_message(mbox);
+	civil_heat_t *heat;
+	civil_t *c = unit_civil(NULL);
+	bool started;
+
+	want_usage(civil_open(NULL, NULL, NULL, &err), &err,
+		   "civil_open: out is NULL");
+
+	want_usage(civil_scan(NULL, &o, &sink, &stats, &err), &err,
+		   "civil_scan: c is NULL");
+	want_usage(civil_scan(c, NULL, &sink, &stats, &err), &err,
+		   "civil_scan: o is NULL");
+	want_usage(civil_scan(c, &o, NULL, &stats, &err), &err,
+		   "civil_scan: sink is NULL");
+	want_usage(civil_scan(c, &o, &sink, NULL, &err), &err,
+		   "civil_scan: stats is NULL");
+	want_usage(civil_scan_mbox(NULL, mbox, strlen(mbox), "x", &o, &sink,
+				   &stats, &err),
+		   &err, "civil_scan_mbox: c is NULL");
+	want_usage(civil_scan_mbox(c, mbox, strlen(mbox), "x", NULL, &sink,
+				   &stats, &err),
+		   &err, "civil_scan_mbox: o is NULL");
+	want_usage(civil_scan_mbox(c, mbox, strlen(mbox), "x", &o, NULL, &stats,
+				   &err),
+		   &err, "civil_scan_mbox: sink is NULL");
+	want_usage(civil_scan_mbox(c, mbox, strlen(mbox), "x", &o, &sink, NULL,
+				   &err),
+		   &err, "civil_scan_mbox: stats is NULL");
+	want_usage(civil_scan_mbox(c, NULL, 10, "x", &o, &sink, &stats, &err),
+		   &err, "civil_scan_mbox: data is NULL");
+	want_usage(civil_scan_start_here(NULL, &started, &err), &err,
+		   "civil_scan_start_here: c is NULL");
+	want_usage(civil_scan_start_here(c, NULL, &err), &err,
+		   "civil_scan_start_here: started is NULL");
+	want_usage(civil_heated_foreach(NULL, NULL, false, never_called, NULL,
+					&err),
+		   &err, "civil_heated_foreach: c is NULL");
+	want_usage(civil_heated_foreach(c, NULL, false, NULL, NULL, &err), &err,
+		   "civil_heated_foreach: fn is NULL");
+	want_usage(civil_thread_from_db(NULL, "*", &t, &err), &err,
+		   "civil_thread_from_db: c is NULL");
+	ck_assert_ptr_null(t);
+	want_usage(civil_thread_from_db(c, "*", NULL, &err), &err,
+		   "civil_thread_from_db: out is NULL");
+	want_usage(civil_thread_from_mbox(mbox, strlen(mbox), "x", NULL, NULL,
+					  NULL, &err),
+		   &err, "civil_thread_from_mbox: out is NULL");
+	want_usage(civil_outgoing_prepare(NULL, msg, &og, &err), &err,
+		   "civil_outgoing_prepare: c is NULL");
+	want_usage(civil_outgoing_prepare(c, NULL, &og, &err), &err,
+		   "civil_outgoing_prepare: msg is NULL");
+	want_usage(civil_outgoing_prepare(c, msg, NULL, &err), &err,
+		   "civil_outgoing_prepare: out is NULL");
+	want_usage(civil_get_heat(NULL, &heat, &err), &err,
+		   "civil_get_heat: c is NULL");
+	want_usage(civil_get_notmuch_settings(NULL, &nm, &err), &err,
+		   "civil_get_notmuch_settings: c is NULL");
+	/* Without err, the status alone. */
+	ck_assert_int_eq(civil_scan(c, &o, &sink, NULL, NULL),
+			 CIVIL_STATUS_USAGE);
+	/* The getters of a handle that is not there: nothing. */
+	ck_assert_ptr_null(civil_get_settings(NULL));
+	ck_assert_ptr_null(civil_get_code(NULL));
+	ck_assert_ptr_null(civil_get_repository(NULL));
+	civil_set_tone(NULL, CIVIL_TONE_OFF);
+	civil_drop_heat(NULL);
+
+	/* An out-count is optional, civil_thread_from_mbox's too. */
+	ck_assert_int_eq(civil_thread_from_mbox(mbox, strlen(mbox), "x", NULL,
+						&t, NULL, &err),
+			 0);
+	ck_assert_uint_eq(civil_thread_count(t), 1);
+	civil_thread_free(t);
+	civil_message_free(msg);
+	civil_close(c);
+}
+END_TEST
+
+/* A handle is opened between civil_init() and civil_shutdown(), not
+ * after (347ae04: GLib criticals, then success).  In a child process:
+ * GMime is not made to start again after its shutdown. */
+START_TEST(open_after_shutdown_refused)
+{
+	int status = -1;
+	pid_t pid = fork();
+
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		civil_error_t err = CIVIL_ERROR_INIT;
+		civil_t *c = (civil_t *)&err;
+		civil_status_t st;
+
+		civil_shutdown();
+		st = civil_open(NULL, &c, NULL, &err);
+		_exit(st == CIVIL_STATUS_USAGE && !c && err.message &&
+				      !strcmp(err.message,
+					      "civil_open: civil_init() was "
+					      "not called (or civil_shutdown() "
+					      "was)")
+			      ? 0
+			      : 1);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
 }
 END_TEST
 
@@ -422,6 +560,8 @@ Suite *suite_handle(void)
 
 	tcase_add_test(tc, unknown_version_refused);
 	tcase_add_test(tc, scan_structs_of_unknown_versions_refused);
+	tcase_add_test(tc, misuse_refused_not_crashed_on);
+	tcase_add_test(tc, open_after_shutdown_refused);
 	tcase_add_test(tc, defaults_read_nothing);
 	tcase_add_test(tc, repository_config_and_code);
 	tcase_add_test(tc, named_path_must_be_a_repository);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <glib.h>
 
@@ -87,6 +88,52 @@ START_TEST(keep_within_the_window_then_forget)
 }
 END_TEST
 
+static int collect_orphan(const civil_held_t *h, void *arg)
+{
+	struct civil_buf *out = arg;
+
+	civil_buf_addf(out, "%s|%d|%s\n", h->subject, h->why_missing,
+		       strrchr(h->path, '.'));
+	return 0;
+}
+
+/* A message is never kept without its .why: a hold whose .why can't be
+ * written is no hold.  One a crash left so is listed all the same (it
+ * was never listed, and so never found again). */
+START_TEST(never_a_message_without_its_why)
+{
+	char *held = g_strdup_printf("%s/held", unit_tmpdir());
+	struct civil_buf list = CIVIL_BUF_INIT, p = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	char key[65], *text = NULL;
+
+	key_of("", key);
+	/* A directory where its .why goes: that write fails. */
+	civil_buf_addf(&p, "%s/%s.why", held, key);
+	ck_assert_int_eq(g_mkdir_with_parents(p.buf, 0700), 0);
+	ck_assert_int_ne(civil_held_keep(held, key, "bytes", 5, "Re: x",
+					 "held for its tone", &err),
+			 0);
+	civil_error_clear(&err);
+	ck_assert_int_eq(rmdir(p.buf), 0);
+	civil_buf_reset(&p);
+	civil_buf_addf(&p, "%s/%s.eml", held, key);
+	ck_assert_msg(access(p.buf, F_OK) != 0, "%s was left", p.buf);
+
+	/* The message alone, as a crash between the two writes leaves it. */
+	ck_assert_int_ge(asprintf(&text, HOSTILE, ""), 0);
+	unit_write("/", p.buf, text);
+	ck_assert_int_eq(civil_held_foreach(held, collect_orphan, &list, NULL),
+			 0);
+	ck_assert_str_eq(civil_buf_str(&list),
+			 "Re: [PATCH] sched: change|1|.eml\n");
+	g_free(held);
+	free(text);
+	civil_buf_release(&p);
+	civil_buf_release(&list);
+}
+END_TEST
+
 Suite *suite_held(void)
 {
 	Suite *s = suite_create("held");
@@ -94,6 +141,7 @@ Suite *suite_held(void)
 
 	tcase_add_test(tc, key_is_subject_recipients_and_text);
 	tcase_add_test(tc, keep_within_the_window_then_forget);
+	tcase_add_test(tc, never_a_message_without_its_why);
 	suite_add_tcase(s, tc);
 	return s;
 }

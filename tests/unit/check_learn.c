@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "learned.h"
 #include "unit.h"
 
 static const char lexicon[] = "2.5 profanity hell\n"
@@ -197,6 +198,55 @@ START_TEST(a_verdict_civil_agrees_with_moves_nothing)
 }
 END_TEST
 
+/* A file at the bound (what many corrections, or a file from before
+ * the bound, can hold), the highest threshold there is, and a heated
+ * verdict on a sentence with both cues: learning raises "hell" and
+ * leaves "idiot" at the bound, never past it, so the file it keeps is
+ * one a scan reads back (before, a weight went past 1000, and civil-scan
+ * and civil-heated refused the file until --forget). */
+START_TEST(a_high_threshold_never_learns_past_the_bound)
+{
+	struct civil_buf kept = CIVIL_BUF_INIT, text = CIVIL_BUF_INIT;
+	const char *t = "Hell, you idiot.";
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_heat_t *h, *again;
+	civil_heat_lesson_t l;
+	const char *dir = unit_tmpdir();
+	unsigned n;
+
+	civil_buf_addf(&kept, "%s/learned", dir);
+	unit_write(dir, "learned",
+		   "corrections 2 0 0\n"
+		   "-1000.0000 1 cue 'hell'@none\n"
+		   "1000.0000 1 cue 'idiot'@person\n");
+	h = scorer(kept.buf);
+	civil_heat_set_threshold(h, CIVIL_HEAT_MAX * 0.999999);
+	ck_assert(!heated(h, t));
+	learn(h, t, true, &l);
+	ck_assert_uint_eq(l.features, 2);
+	ck_assert_double_gt(l.after, l.before);
+	ck_assert_double_eq(
+		heat_learned_delta(h->learned, "cue 'idiot'@person", &n),
+		HEAT_LEARNED_MAX);
+	ck_assert_double_gt(
+		heat_learned_delta(h->learned, "cue 'hell'@none", &n),
+		-HEAT_LEARNED_MAX);
+	ck_assert_msg(!civil_heat_learned_save(h, &err), "%s", err.message);
+	ck_assert_int_eq(civil_file_read(kept.buf, &text, NULL), 0);
+	ck_assert_msg(strstr(text.buf, "\n1000.0000 2 cue 'idiot'@person\n"),
+		      "%s", text.buf);
+	ck_assert_msg(!strstr(text.buf, "\n-1000.0000 2 cue 'hell'@none\n"),
+		      "%s", text.buf);
+	again = scorer(kept.buf);
+	civil_heat_set_threshold(again, CIVIL_HEAT_MAX * 0.999999);
+	ck_assert_int_eq(heated(again, t), heated(h, t));
+	civil_buf_release(&kept);
+	civil_buf_release(&text);
+	civil_heat_free(h);
+	civil_heat_free(again);
+}
+END_TEST
+
 Suite *suite_learn(void)
 {
 	Suite *s = suite_create("learn");
@@ -208,6 +258,7 @@ Suite *suite_learn(void)
 	tcase_add_test(tc, nothing_to_learn_from);
 	tcase_add_test(tc, the_file_keeps_it);
 	tcase_add_test(tc, a_verdict_civil_agrees_with_moves_nothing);
+	tcase_add_test(tc, a_high_threshold_never_learns_past_the_bound);
 	suite_add_tcase(s, tc);
 	return s;
 }

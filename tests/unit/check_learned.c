@@ -2,6 +2,7 @@
 /* check_learned.c - the learned weights (lib/learned.c): their keys,
  * what they add to a cue, their file read and written, forgetting it,
  * and the text that lists them. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -102,8 +103,7 @@ START_TEST(an_old_file_is_read)
 				 msg, sizeof(msg)),
 		      "%s", msg);
 	ck_assert_double_eq_tol(delta("cue 'ugly'@thing", &n), -1.0, 1e-9);
-	ck_assert_double_eq_tol(delta("cue 'go to hell'@none", &n), 0.8,
-				1e-9);
+	ck_assert_double_eq_tol(delta("cue 'go to hell'@none", &n), 0.8, 1e-9);
 	ck_assert_double_eq(delta("category contempt thing", &n), 0);
 	ck_assert(h.learned->dirty);
 }
@@ -164,6 +164,80 @@ START_TEST(bad_lines_name_file_and_line)
 	}
 	/* What was there before a bad file stays. */
 	ck_assert_ptr_null(h.learned);
+}
+END_TEST
+
+/* A NUL byte is a bad line like any other: named with its line, and
+ * nothing after it silently dropped (the next save would lose it). */
+START_TEST(nul_byte_is_a_bad_line)
+{
+	static const char text[] = "corrections 1 2 0\n"
+				   "-1 1 cue 'p'@none\0hidden\n"
+				   "0.5 1 sentence 0123456789abcdef\n";
+	civil_error_t err = CIVIL_ERROR_INIT;
+	char want[256];
+	FILE *f = fopen(path.buf, "w");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fwrite(text, 1, sizeof(text) - 1, f),
+			  sizeof(text) - 1);
+	fclose(f);
+	ck_assert_int_eq(civil_heat_learned_open(&h, path.buf, &err),
+			 CIVIL_STATUS_CONFIG_ERROR);
+	snprintf(want, sizeof(want), "'%s':2: not a learned weight", path.buf);
+	ck_assert_msg(!strncmp(err.message, want, strlen(want)), "%s",
+		      err.message);
+	ck_assert_ptr_nonnull(strstr(err.message, "NUL"));
+	civil_error_clear(&err);
+	ck_assert_ptr_null(h.learned);
+	/* On the last line, with no newline after it, too. */
+	f = fopen(path.buf, "w");
+	fwrite("corrections 1 2 0\n\0", 1, 19, f);
+	fclose(f);
+	ck_assert_int_eq(civil_heat_learned_open(&h, path.buf, &err),
+			 CIVIL_STATUS_CONFIG_ERROR);
+	snprintf(want, sizeof(want), "'%s':2: ", path.buf);
+	ck_assert_msg(!strncmp(err.message, want, strlen(want)), "%s",
+		      err.message);
+	civil_error_clear(&err);
+}
+END_TEST
+
+/* Whatever the weights and counts in memory, a save writes what a load
+ * takes: one bound for both. */
+START_TEST(save_never_writes_what_loading_refuses)
+{
+	struct civil_buf text = CIVIL_BUF_INIT;
+	char msg[256];
+
+	ck_assert_int_eq(civil_heat_learned_open(&h, path.buf, NULL), 0);
+	*heat_learned_feat(h.learned, "cue 'ugly'@thing") =
+		(struct feat){ 5000.25, 3000000000u };
+	*heat_learned_feat(h.learned, "cue 'bad'@thing") =
+		(struct feat){ -1e300, 1 };
+	*heat_learned_feat(h.learned, "cue 'odd'@thing") =
+		(struct feat){ NAN, 1 };
+	h.learned->heated = 4000000000u;
+	h.learned->dirty = true;
+	ck_assert_int_eq(civil_heat_learned_save(&h, NULL), 0);
+	ck_assert_int_eq(civil_file_read(path.buf, &text, NULL), 0);
+	heat_learned_free(h.learned);
+	h.learned = NULL;
+	ck_assert_msg(!open_text(text.buf, msg, sizeof(msg)), "%s\n%s", msg,
+		      text.buf);
+	ck_assert_ptr_nonnull(strstr(text.buf, "corrections 1000000000 0 0\n"));
+	ck_assert_ptr_nonnull(
+		strstr(text.buf, "1000.0000 1000000000 cue 'ugly'@thing"));
+	ck_assert_ptr_nonnull(strstr(text.buf, "-1000.0000 1 cue 'bad'@thing"));
+	ck_assert_ptr_nonnull(strstr(text.buf, "0.0000 1 cue 'odd'@thing"));
+	/* And moving a weight stops at the bound. */
+	heat_learned_move(h.learned, "cue 'ugly'@thing", 1e9);
+	ck_assert(heat_learned_feat(h.learned, "cue 'ugly'@thing")->weight ==
+		  HEAT_LEARNED_MAX);
+	heat_learned_move(h.learned, "cue 'ugly'@thing", -1e9);
+	ck_assert(heat_learned_feat(h.learned, "cue 'ugly'@thing")->weight ==
+		  -HEAT_LEARNED_MAX);
+	civil_buf_release(&text);
 }
 END_TEST
 
@@ -278,6 +352,8 @@ Suite *suite_learned(void)
 	tcase_add_test(tc, an_old_file_is_read);
 	tcase_add_test(tc, file_edges);
 	tcase_add_test(tc, bad_lines_name_file_and_line);
+	tcase_add_test(tc, nul_byte_is_a_bad_line);
+	tcase_add_test(tc, save_never_writes_what_loading_refuses);
 	tcase_add_test(tc, unreadable_file);
 	tcase_add_test(tc, save_and_read_back);
 	tcase_add_test(tc, save_and_forget_fail_naming_the_file);

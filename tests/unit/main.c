@@ -234,6 +234,7 @@ int main(void)
 		suite_thanks,
 		suite_features,
 		suite_thread_heat,
+		suite_nm_guard,
 	};
 	struct civil_buf home = CIVIL_BUF_INIT;
 	SRunner *sr;

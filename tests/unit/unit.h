@@ -53,6 +53,7 @@ Suite *suite_corrections(void);
 Suite *suite_thanks(void);
 Suite *suite_features(void);
 Suite *suite_thread_heat(void);
+Suite *suite_nm_guard(void);
 
 /* A fresh temporary directory (removed at exit). */
 const char *unit_tmpdir(void);
