@@ -928,4 +928,5 @@ void heat_fset_release(struct heat_fset *fs)
 		g_array_free(fs->flags, TRUE);
 	fs->idiom = NULL;
 	fs->flags = NULL;
+	civil_buf_release(&fs->names);
 }
