@@ -16,13 +16,21 @@ msg() {
 		"$ID" "${4:-1}" "$2"
 }
 
+# No notmuch database here: libnotmuch leaks when it loads its settings
+# without one, and LeakSanitizer knows the leak as libnotmuch's only with
+# the slow unwinder (tests/lsan.supp).
+mbox_scan() {
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0" \
+		civil-scan "$@"
+}
+
 test_expect_success 'insults a kernel developer would feel are heated' '
 	{
 		msg i1 "This is the stupidest patch I have seen this year." a
 		msg i2 "Are you even reading what I write?" a
 		msg i3 "Your employer should stop letting you near the scheduler." a
 	} >insults.mbox &&
-	civil-scan --scores --mbox insults.mbox >scores &&
+	mbox_scan --scores --mbox insults.mbox >scores &&
 	cat scores &&
 	grep "^[0-9.]*	heated	i1@$ID	" scores &&
 	grep "^[0-9.]*	heated	i2@$ID	" scores &&
@@ -37,12 +45,12 @@ test_expect_success 'contempt for code is sharp, shown and never tagged' '
 		msg s2 "NAK, this is utterly broken." b
 		msg c1 "Thanks, applied." c
 	} >sharp.mbox &&
-	civil-scan --scores --mbox sharp.mbox >scores &&
+	mbox_scan --scores --mbox sharp.mbox >scores &&
 	cat scores &&
 	grep "	sharp	s1@$ID	" scores &&
 	grep "	sharp	s2@$ID	" scores &&
 	grep "	calm	c1@$ID	" scores &&
-	civil-scan --mbox sharp.mbox >lines &&
+	mbox_scan --mbox sharp.mbox >lines &&
 	test ! -s lines
 '
 
