@@ -104,14 +104,22 @@
     by-id))
 
 (defun civil--reason-lines (passages indent)
-  "Lines of text saying why, one per passage in PASSAGES, INDENT deep."
+  "Lines of text saying why, one per passage in PASSAGES, INDENT deep.
+Each reads as `civil-heated --explain' writes it: the score, the signal
+(which says whom it is aimed at), the words when there are some, and
+the sentence."
   (mapconcat
    (lambda (p)
-     (format "%scivil: %.2f %s '%s'%s: \"%s\""
-	     (make-string indent ?\s)
-	     (alist-get 'score p) (alist-get 'signal p) (alist-get 'match p)
-	     (if (eq (alist-get 'aimed p) t) " (at a person)" "")
-	     (alist-get 'sentence p)))
+     (let ((score (alist-get 'score p))
+	   (match (alist-get 'match p)))
+       (format "%scivil: %s %s%s: \"%s\""
+	       (make-string indent ?\s)
+	       (if (numberp score) (format "%.2f" score) "?")
+	       (alist-get 'signal p)
+	       (if (and (stringp match) (not (string= match "")))
+		   (format " '%s'" match)
+		 "")
+	       (alist-get 'sentence p))))
    passages "\n"))
 
 (defun civil--indent ()

@@ -926,6 +926,7 @@ void heat_fset_release(struct heat_fset *fs)
 		g_byte_array_free(fs->idiom, TRUE);
 	if (fs->flags)
 		g_array_free(fs->flags, TRUE);
+	civil_buf_release(&fs->names);
 	fs->idiom = NULL;
 	fs->flags = NULL;
 	civil_buf_release(&fs->names);

@@ -62,8 +62,10 @@ test_expect_success 'notmuch-show shows why civil found a message heated' '
 			  (buffer-substring (line-beginning-position) (line-end-position)))
 			(overlay-get ov (quote after-string)))))))" >shown &&
 	grep "^ *Rex Viewer <rex@$ID> (.*) (heated heated-thread new unread)|\$" shown &&
-	grep -x " *civil: [0-9.]* insult .idiot. (at a person): \"This is utter garbage and you are an idiot.\"" shown &&
+	grep -x " *civil: [0-9.]* insult at a person .idiot.: \"This is utter garbage and you are an idiot.\"" shown &&
 	grep -x " *civil: [0-9.]* impatience .For the last time.: \"For the last time: read the code.\"" shown &&
+	grep -x " *civil: [0-9.]* [^\"]*: \"You clearly have no idea what you are doing.\"" shown &&
+	! grep -F "$(printf "\047\047: ")" shown &&
 	test $(grep -c "|\$" shown) -eq 2 &&
 	! grep "Pat Author" shown
 '

@@ -33,7 +33,9 @@ sed "s|^set sendmail=.*|set sendmail=\"$TEST_DIR/in.sendmail -oem -oi\"|" \
 write_review review.eml hostile.eml
 git format-patch -q -1 --stdout --to=list@kernel-test.invalid >patch.eml
 sed -i "1d" patch.eml
-HELD_LINE="civil-sendmail: held for its tone: \"You clearly have no idea what you are doing.\" (condescension 'You clearly have no idea', said to someone); \"This is garbage.\" (contempt 'garbage'); sent again within 10 minutes, it goes out"
+# The heated sentence and why; "This is garbage." (contempt for code,
+# sharp) is not held, so the line does not name it.
+HELD_LINE="civil-sendmail: held for its tone: \"You clearly have no idea what you are doing.\" (.you clearly. at the reader[^)]*); sent again within 10 minutes, it goes out"
 
 for mutt in mutt neomutt; do
 	# neomutt refuses an empty standard input in batch mode.
