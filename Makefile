@@ -95,6 +95,7 @@ FUZZ_CC ?= clang
 FUZZ_CXX ?= clang++
 FUZZ_CFLAGS = -O1 -g -fno-omit-frame-pointer \
 	-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+# doc/design.md is a source document, never installed (0090-install.t).
 DOC = doc/civil-heated-json.md
 
 SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \

@@ -1,5 +1,5 @@
 #!/bin/sh
-# lib/ as DESIGN.md draws it, read from what the build made: the calls
+# lib/ as doc/design.md draws it, read from what the build made: the calls
 # between its files (and the toolbox's, util/) run one way, with no
 # import circle; the toolbox calls nothing in lib/; and libcivil.so calls
 # nothing that prints, exits, handles signals or starts a process.
@@ -46,7 +46,7 @@ test_expect_success 'util/ calls nothing in lib/' '
 	test ! -s up || { cat up; false; }
 '
 
-# DESIGN: lib/ never reads the environment itself.  What the caller asks
+# doc/design.md: lib/ never reads the environment itself.  What the caller asks
 # for through civil_open's CIVIL_OPEN_GIT_ENV and CIVIL_OPEN_NOTMUCH_ENV
 # (and civil_repo_open_env) is read by libgit2 and libnotmuch, as git and
 # notmuch read it; everything else a program chooses, in cmd/ for civil's.
