@@ -144,9 +144,9 @@ civil_status_t civil_corrections_keep(notmuch_database_t *db, civil_heat_t *h,
 	civil_status_t st;
 	int lock;
 
-	st = heat_learned_lock(h, cfg->lock_timeout_ms, &lock, err);
+	st = civil_heat_learned_lock(h, cfg->lock_timeout_ms, &lock, err);
 	if (!st)
-		st = heat_learned_reload(h, err);
+		st = civil_heat_learned_reload(h, err);
 	for (guint i = corrections->len; !st && i-- > 0;) {
 		civil_correction_t *c =
 			&g_array_index(corrections, civil_correction_t, i);
@@ -166,7 +166,7 @@ civil_status_t civil_corrections_keep(notmuch_database_t *db, civil_heat_t *h,
 	}
 	if (!st)
 		st = civil_heat_learned_save(h, err);
-	heat_learned_unlock(lock);
+	civil_heat_learned_unlock(lock);
 	return st;
 }
 

@@ -43,7 +43,7 @@
 static const char *const target_names[] = { "none", "person", "work", "thing",
 					    "self" };
 
-const char *heat_target_name(civil_heat_target_t t)
+const char *civil_heat_target_name(civil_heat_target_t t)
 {
 	return (unsigned)t < G_N_ELEMENTS(target_names) ? target_names[t]
 							: "none";
@@ -106,7 +106,8 @@ static void addp(struct heat_fset *fs, float value, unsigned char kind,
 	while ((part = va_arg(ap, const char *)))
 		civil_buf_adds(&fs->names, part);
 	va_end(ap);
-	add(fs, heat_word_hash(fs->names.buf + mark, fs->names.len - mark),
+	add(fs,
+	    civil_heat_word_hash(fs->names.buf + mark, fs->names.len - mark),
 	    mark, value, kind, t, w0, nw);
 }
 
@@ -128,8 +129,8 @@ static void add_words(struct heat_fset *fs, const struct heat_word *first,
 		}
 	}
 	add(fs,
-	    second ? heat_bigram_hash(first->hash, second->hash)
-		   : heat_unigram_hash(first->hash),
+	    second ? civil_heat_bigram_hash(first->hash, second->hash)
+		   : civil_heat_unigram_hash(first->hash),
 	    mark, 1, HEAT_FEAT_WORD, CIVIL_TARGET_NONE, w0, second ? 2 : 1);
 }
 
@@ -374,7 +375,7 @@ struct phrase {
 /* What starts with one word: the word lists it is in, and the phrases
  * that begin with it. */
 struct entry {
-	uint64_t hash; /* heat_word_hash of word; 0: a free slot */
+	uint64_t hash; /* civil_heat_word_hash of word; 0: a free slot */
 	char word[HEAT_MAX_WORD + 1];
 	uint32_t flags;
 	GArray *phrases; /* struct phrase */
@@ -402,7 +403,7 @@ static struct entry *find(uint64_t hash, const char *word, bool make)
 
 static struct entry *entry_for(const char *word)
 {
-	return find(heat_word_hash(word, strlen(word)), word, true);
+	return find(civil_heat_word_hash(word, strlen(word)), word, true);
 }
 
 static void table_setup(void)
@@ -425,7 +426,7 @@ static void table_setup(void)
 		}
 }
 
-void heat_features_init(void)
+void civil_heat_features_init(void)
 {
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -486,7 +487,7 @@ static bool negator(const struct heat_fset *fs, const struct heat_word *w,
 /* A smiley in the sentence's own bytes: ':' or ';', a nose or none,
  * and a mouth that ends a word (";-)", ":)", ":-P", ";^)"); or "^_^",
  * "*grin*", "<g>". */
-bool heat_has_smiley(const char *s, size_t n)
+bool civil_heat_has_smiley(const char *s, size_t n)
 {
 	/* Most sentences have none of these: memchr finds that fast. */
 	static const char starts[] = ":;^*<";
@@ -575,20 +576,20 @@ static size_t cues(const civil_heat_t *h, const struct heat_word *v, size_t n,
 	size_t count = 0;
 
 	for (size_t i = 0; i < n;) {
-		const heat_entry_t *e = heat_lexicon_match(h, v, i, n);
-		size_t len = e ? heat_entry_len(e) : 1;
+		const heat_entry_t *e = civil_heat_lexicon_match(h, v, i, n);
+		size_t len = e ? civil_heat_entry_len(e) : 1;
 		const char *cat, *not_said;
 		civil_heat_target_t t;
 		float w;
 
 		/* A weight of 0 switches a cue off (a user's lexicon may). */
-		if (!e || heat_entry_ignored(e) ||
-		    (heat_entry_weight(e) == 0 &&
-		     strcmp(heat_entry_category(e), "idiom"))) {
+		if (!e || civil_heat_entry_ignored(e) ||
+		    (civil_heat_entry_weight(e) == 0 &&
+		     strcmp(civil_heat_entry_category(e), "idiom"))) {
 			i += len;
 			continue;
 		}
-		cat = heat_entry_category(e);
+		cat = civil_heat_entry_category(e);
 		if (!strcmp(cat, "idiom")) {
 			/* Its words are not words of the sentence either:
 			 * "hell" in "the road to hell" says nothing. */
@@ -600,11 +601,12 @@ static size_t cues(const civil_heat_t *h, const struct heat_word *v, size_t n,
 		}
 		/* A phrase that says "you" is said to the reader, unless
 		 * "you" is anyone: "if you ignore the corner cases". */
-		t = !heat_entry_says_you(e) ? heat_target(v, n, i, i + len)
+		t = !civil_heat_entry_says_you(e)
+			    ? civil_heat_target_of(v, n, i, i + len)
 		    : i > 0 && !v[i].clause && has(fs, i - 1, L_GENERIC_BEFORE)
 			    ? CIVIL_TARGET_NONE
 			    : CIVIL_TARGET_PERSON;
-		w = (float)(heat_entry_weight(e) / 2.5);
+		w = (float)(civil_heat_entry_weight(e) / 2.5);
 		count++;
 		/* Negated ("you're not an idiot"), quoted (a commit subject,
 		 * someone else's words) or a name ("Philip K. Dick"): not the
@@ -622,9 +624,10 @@ static size_t cues(const civil_heat_t *h, const struct heat_word *v, size_t n,
 			continue;
 		}
 		addp(fs, w, HEAT_FEAT_CUE, t, i, len, cat, "@",
-		     heat_target_name(t), NULL);
+		     civil_heat_target_name(t), NULL);
 		addp(fs, 1, HEAT_FEAT_PHRASE, t, i, len, "'",
-		     heat_entry_phrase(e), "'@", heat_target_name(t), NULL);
+		     civil_heat_entry_phrase(e), "'@",
+		     civil_heat_target_name(t), NULL);
 		if (hedged)
 			addp(fs, w, HEAT_FEAT_MOD, t, i, len, cat, "+hedged",
 			     NULL);
@@ -811,7 +814,7 @@ static void form(const struct heat_word *v, size_t n, const char *s, size_t len,
 			     "s:negation", NULL);
 			break;
 		}
-	if (ctx->joke || found[P_LAUGH] >= 0 || heat_has_smiley(s, len))
+	if (ctx->joke || found[P_LAUGH] >= 0 || civil_heat_has_smiley(s, len))
 		addp(fs, 1, HEAT_FEAT_FORM, CIVIL_TARGET_NONE, 0, 0, "s:joke",
 		     NULL);
 	if (n && has(fs, 0, L_IMPERATIVE)) {
@@ -885,9 +888,9 @@ static void exclamation(const char *s, size_t len, struct heat_fset *fs)
 		}
 }
 
-void heat_features(const civil_heat_t *h, const struct heat_word *v, size_t n,
-		   const char *s, size_t len, const struct heat_ctx *ctx,
-		   struct heat_fset *fs)
+void civil_heat_features(const civil_heat_t *h, const struct heat_word *v,
+			 size_t n, const char *s, size_t len,
+			 const struct heat_ctx *ctx, struct heat_fset *fs)
 {
 	bool question = len && s[len - 1] == '?';
 	long found[P_COUNT];
@@ -912,15 +915,15 @@ void heat_features(const civil_heat_t *h, const struct heat_word *v, size_t n,
 	words(v, n, fs);
 }
 
-void heat_fset_init(struct heat_fset *fs)
+void civil_heat_fset_init(struct heat_fset *fs)
 {
-	heat_features_init();
+	civil_heat_features_init();
 	memset(fs, 0, sizeof(*fs));
 	fs->idiom = g_byte_array_new();
 	fs->flags = g_array_new(FALSE, FALSE, sizeof(uint32_t));
 }
 
-void heat_fset_release(struct heat_fset *fs)
+void civil_heat_fset_release(struct heat_fset *fs)
 {
 	if (fs->idiom)
 		g_byte_array_free(fs->idiom, TRUE);

@@ -13,7 +13,7 @@
 #include "civil.h"
 #include "heat.h"
 
-uint64_t heat_word_hash(const char *s, size_t n)
+uint64_t civil_heat_word_hash(const char *s, size_t n)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
 
@@ -34,12 +34,12 @@ static uint64_t mix(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-uint64_t heat_unigram_hash(uint64_t word)
+uint64_t civil_heat_unigram_hash(uint64_t word)
 {
 	return mix(word ^ 0x9e3779b97f4a7c15ull);
 }
 
-uint64_t heat_bigram_hash(uint64_t first, uint64_t second)
+uint64_t civil_heat_bigram_hash(uint64_t first, uint64_t second)
 {
 	return mix(first * 0xff51afd7ed558ccdull ^ second ^
 		   0xc4ceb9fe1a85ec53ull);
@@ -48,18 +48,20 @@ uint64_t heat_bigram_hash(uint64_t first, uint64_t second)
 /* A feature's name to its hash.  Words and pairs of words ("w:WORD",
  * "b:WORD WORD") hash as their words do, so that scoring never reads
  * their bytes twice (words.c hashed them). */
-uint64_t heat_feat_hash(const char *s, size_t n)
+uint64_t civil_heat_feat_hash(const char *s, size_t n)
 {
 	if (n > 2 && s[1] == ':' && s[0] == 'w')
-		return heat_unigram_hash(heat_word_hash(s + 2, n - 2));
+		return civil_heat_unigram_hash(
+			civil_heat_word_hash(s + 2, n - 2));
 	if (n > 2 && s[1] == ':' && s[0] == 'b') {
 		const char *sp = memchr(s + 2, ' ', n - 2);
 
 		if (sp)
-			return heat_bigram_hash(
-				heat_word_hash(s + 2, (size_t)(sp - s - 2)),
-				heat_word_hash(sp + 1,
-					       (size_t)(s + n - sp - 1)));
+			return civil_heat_bigram_hash(
+				civil_heat_word_hash(s + 2,
+						     (size_t)(sp - s - 2)),
+				civil_heat_word_hash(sp + 1,
+						     (size_t)(s + n - sp - 1)));
 	}
-	return heat_word_hash(s, n);
+	return civil_heat_word_hash(s, n);
 }

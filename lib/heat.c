@@ -47,11 +47,11 @@ civil_status_t civil_heat_new(const char *const *lexicons, civil_heat_t **out,
 	if (!h)
 		abort();
 	h->threshold = CIVIL_HEAT_THRESHOLD;
-	heat_words_init();
+	civil_heat_words_init();
 	for (size_t i = 0; lexicons && lexicons[i] && !st; i++)
-		st = heat_lexicon_load(h, lexicons[i], err);
+		st = civil_heat_lexicon_load(h, lexicons[i], err);
 	if (!h->exact && !st)
-		st = heat_lexicon_load(h, "/dev/null", err);
+		st = civil_heat_lexicon_load(h, "/dev/null", err);
 	if (st) {
 		civil_heat_free(h);
 		h = NULL;
@@ -91,8 +91,8 @@ void civil_heat_free(civil_heat_t *h)
 {
 	if (!h)
 		return;
-	heat_learned_free(h->learned);
-	heat_lexicon_free(h); /* and the model the lexicon named */
+	civil_heat_learned_free(h->learned);
+	civil_heat_lexicon_free(h); /* and the model the lexicon named */
 	free(h);
 }
 
@@ -204,15 +204,15 @@ static bool only_smiley(const char *s, size_t n)
 			return false;
 		else if (!isspace((unsigned char)s[i]))
 			any = true;
-	return any && heat_has_smiley(s, n);
+	return any && civil_heat_has_smiley(s, n);
 }
 
-double heat_score_of(double z)
+double civil_heat_score_of(double z)
 {
 	return CIVIL_HEAT_MAX / (1.0 + exp(-z));
 }
 
-double heat_threshold_logit(const civil_heat_t *h)
+double civil_heat_threshold_logit(const civil_heat_t *h)
 {
 	double p = h->threshold / CIVIL_HEAT_MAX;
 
@@ -222,7 +222,7 @@ double heat_threshold_logit(const civil_heat_t *h)
 static civil_heat_class_t class_of(const civil_heat_t *h,
 				   const double z[HEAT_HEADS])
 {
-	if (z[HEAT_HEAD_HEATED] >= heat_threshold_logit(h))
+	if (z[HEAT_HEAD_HEATED] >= civil_heat_threshold_logit(h))
 		return CIVIL_HEAT_HEATED;
 	return z[HEAT_HEAD_HARSH] >= 0 ? CIVIL_HEAT_SHARP : CIVIL_HEAT_CALM;
 }
@@ -232,7 +232,8 @@ static civil_heat_class_t class_of(const civil_heat_t *h,
 static double learned(const civil_heat_t *h, const char *key, unsigned *count)
 {
 	*count = 0;
-	return h->learned ? heat_learned_delta(h->learned, key, count) : 0;
+	return h->learned ? civil_heat_learned_delta(h->learned, key, count)
+			  : 0;
 }
 
 /* The keys a correction can move in a sentence: its cues at their
@@ -250,7 +251,7 @@ static void sentence_keys(const struct heat_fset *fs, const char *s, size_t len,
 					g_strdup_printf("cue %s",
 							heat_feat_name(fs, f)));
 	}
-	heat_sentence_key(s, len, &k);
+	civil_heat_sentence_key(s, len, &k);
 	g_ptr_array_add(keys, civil_buf_detach(&k));
 }
 
@@ -262,18 +263,18 @@ static void logits(const civil_heat_t *h, const struct heat_fset *fs,
 	unsigned count;
 
 	for (int k = 0; k < HEAT_HEADS; k++)
-		z[k] = h->model ? heat_model_bias(h->model, k) : -10;
+		z[k] = h->model ? civil_heat_model_bias(h->model, k) : -10;
 	if (!h->model)
 		return;
 	for (guint i = 0; i < fs->n; i++) {
 		const struct heat_feat *f = &fs->feat[i];
 		double w[HEAT_HEADS];
 
-		heat_model_weights(h->model, f->hash, w);
+		civil_heat_model_weights(h->model, f->hash, w);
 		for (int k = 0; k < HEAT_HEADS; k++)
 			z[k] += f->value * w[k];
 	}
-	if (!h->learned || heat_learned_empty(h->learned))
+	if (!h->learned || civil_heat_learned_empty(h->learned))
 		return;
 	for (guint i = 0; i < fs->n; i++) {
 		const struct heat_feat *f = &fs->feat[i];
@@ -285,7 +286,7 @@ static void logits(const civil_heat_t *h, const struct heat_fset *fs,
 		z[HEAT_HEAD_HEATED] += learned(h, key.buf, &count);
 	}
 	civil_buf_reset(&key);
-	heat_sentence_key(s, len, &key);
+	civil_heat_sentence_key(s, len, &key);
 	z[HEAT_HEAD_HEATED] += learned(h, key.buf, &count);
 	civil_buf_release(&key);
 }
@@ -296,14 +297,14 @@ static void one_sentence(const civil_heat_t *h, const char *s, size_t len,
 			 struct heat_fset *fs)
 {
 	g_array_set_size(words, 0);
-	heat_split_words(s, len, words);
-	heat_features(h, (const struct heat_word *)(void *)words->data,
-		      words->len, s, len, ctx, fs);
+	civil_heat_split_words(s, len, words);
+	civil_heat_features(h, (const struct heat_word *)(void *)words->data,
+			    words->len, s, len, ctx, fs);
 }
 
-void heat_each_sentence(const civil_heat_t *h, const char *text, size_t len,
-			struct civil_buf *prose, bool all_names,
-			heat_sentence_fn fn, void *arg)
+void civil_heat_each_sentence(const civil_heat_t *h, const char *text,
+			      size_t len, struct civil_buf *prose,
+			      bool all_names, heat_sentence_fn fn, void *arg)
 {
 	GArray *sent = g_array_new(FALSE, FALSE, sizeof(struct span));
 	GArray *words = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
@@ -311,7 +312,7 @@ void heat_each_sentence(const civil_heat_t *h, const char *text, size_t len,
 	struct heat_ctx ctx = { false, false };
 	size_t real = 0;
 
-	heat_fset_init(&fs);
+	civil_heat_fset_init(&fs);
 	fs.all_names = all_names;
 	prose_sentences(text, len, prose, sent);
 	for (guint i = 0; i < sent->len; i++) {
@@ -333,7 +334,7 @@ void heat_each_sentence(const civil_heat_t *h, const char *text, size_t len,
 		   (const struct heat_word *)(void *)words->data, words->len,
 		   &fs, arg);
 	}
-	heat_fset_release(&fs);
+	civil_heat_fset_release(&fs);
 	g_array_free(words, TRUE);
 	g_array_free(sent, TRUE);
 }
@@ -459,7 +460,7 @@ static void sentence_reasons(const civil_heat_t *h, const char *s, size_t len,
 		double w[HEAT_HEADS], c;
 		struct reason_draft r = { 0, f, NULL };
 
-		heat_model_weights(h->model, f->hash, w);
+		civil_heat_model_weights(h->model, f->hash, w);
 		c = f->value * w[head];
 		if (f->kind == HEAT_FEAT_WORD) {
 			words += c;
@@ -511,7 +512,7 @@ static void sentence_reasons(const civil_heat_t *h, const char *s, size_t len,
 		g_array_append_val(d, r);
 	}
 	{
-		heat_sentence_key(s, len, &key);
+		civil_heat_sentence_key(s, len, &key);
 		if (learned(h, key.buf, &count) != 0) {
 			struct reason_draft r = { 0, NULL, NULL };
 
@@ -622,7 +623,7 @@ static GArray *explain(const civil_heat_t *h, const char *prose,
 	GArray *words = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
 	struct heat_fset fs;
 
-	heat_fset_init(&fs);
+	civil_heat_fset_init(&fs);
 	for (size_t k = 0; k < n; k++) {
 		const char *s = prose + v[k].off;
 
@@ -631,7 +632,7 @@ static GArray *explain(const civil_heat_t *h, const char *prose,
 				 (const struct heat_word *)(void *)words->data,
 				 words->len, &fs, v[k].klass, reasons);
 	}
-	heat_fset_release(&fs);
+	civil_heat_fset_release(&fs);
 	g_array_free(words, TRUE);
 	return reasons;
 }
@@ -646,9 +647,9 @@ void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 	if (!h->model)
 		return;
 	sc.hot = g_array_new(FALSE, FALSE, sizeof(struct hot));
-	heat_each_sentence(h, text, len, &prose, false, score_one, &sc);
+	civil_heat_each_sentence(h, text, len, &prose, false, score_one, &sc);
 	if (sc.any)
-		out->score = round(heat_score_of(sc.best) * 100) / 100;
+		out->score = round(civil_heat_score_of(sc.best) * 100) / 100;
 	if (sc.hot->len) {
 		GArray *r;
 
@@ -697,16 +698,18 @@ static void collect_one(const civil_heat_t *h, const char *s, size_t len,
 	g_array_append_val(c->out, x);
 }
 
-void heat_score_sentences(const civil_heat_t *h, const char *text, size_t len,
-			  struct civil_buf *prose, GArray *out)
+void civil_heat_score_sentences(const civil_heat_t *h, const char *text,
+				size_t len, struct civil_buf *prose,
+				GArray *out)
 {
 	struct collecting c = { out, prose };
 
 	if (h->model)
-		heat_each_sentence(h, text, len, prose, false, collect_one, &c);
+		civil_heat_each_sentence(h, text, len, prose, false,
+					 collect_one, &c);
 }
 
-void heat_scored_release(GArray *v)
+void civil_heat_scored_release(GArray *v)
 {
 	for (guint i = 0; i < v->len; i++)
 		g_ptr_array_free(g_array_index(v, struct heat_scored, i).keys,

@@ -33,7 +33,7 @@ enum heat_ref {
 
 struct heat_word {
 	char lower[HEAT_MAX_WORD + 1]; /* "" for code (see code) */
-	uint64_t hash;		       /* heat_word_hash of lower */
+	uint64_t hash;		       /* civil_heat_word_hash of lower */
 	const char *src;	       /* in the sentence, for quoting */
 	size_t src_len;
 	bool upper;	   /* ALL CAPS, two letters or more */
@@ -48,8 +48,8 @@ struct heat_word {
 /* words.c: split a sentence into words (struct heat_word), marking where
  * phrases must not run on.  Code tokens stay as words with code set and
  * an empty lower, so that "foo_init() is ugly" knows what is ugly. */
-void heat_split_words(const char *s, size_t n, GArray *words);
-void heat_words_init(void);
+void civil_heat_split_words(const char *s, size_t n, GArray *words);
+void civil_heat_words_init(void);
 
 /* The scorer: a lexicon (lexicon.c), the model (model.c), what the
  * reader's corrections taught (learned.c), and the score from which a
@@ -65,28 +65,28 @@ struct civil_heat {
 
 /* lexicon.c */
 typedef struct heat_entry heat_entry_t;
-civil_status_t heat_lexicon_load(civil_heat_t *h, const char *path,
-				 civil_error_t *err);
-void heat_lexicon_free(civil_heat_t *h);
+civil_status_t civil_heat_lexicon_load(civil_heat_t *h, const char *path,
+				       civil_error_t *err);
+void civil_heat_lexicon_free(civil_heat_t *h);
 /* The longest entry matching at words[i] (an "ignore" entry wins a tie),
  * or NULL. */
-const heat_entry_t *heat_lexicon_match(const civil_heat_t *h,
-				       const struct heat_word *v, size_t i,
-				       size_t n);
-size_t heat_entry_len(const heat_entry_t *e);
-double heat_entry_weight(const heat_entry_t *e);
-const char *heat_entry_category(const heat_entry_t *e);
-bool heat_entry_ignored(const heat_entry_t *e);
+const heat_entry_t *civil_heat_lexicon_match(const civil_heat_t *h,
+					     const struct heat_word *v,
+					     size_t i, size_t n);
+size_t civil_heat_entry_len(const heat_entry_t *e);
+double civil_heat_entry_weight(const heat_entry_t *e);
+const char *civil_heat_entry_category(const heat_entry_t *e);
+bool civil_heat_entry_ignored(const heat_entry_t *e);
 /* The phrase speaks to the reader itself ("you", "<you>"). */
-bool heat_entry_says_you(const heat_entry_t *e);
+bool civil_heat_entry_says_you(const heat_entry_t *e);
 /* The phrase as the lexicon wrote it ("<you> idiot*"), lower case. */
-const char *heat_entry_phrase(const heat_entry_t *e);
+const char *civil_heat_entry_phrase(const heat_entry_t *e);
 
 /* target.c: whom the cue at words [i, j) is aimed at. */
-civil_heat_target_t heat_target(const struct heat_word *v, size_t n, size_t i,
-				size_t j);
+civil_heat_target_t civil_heat_target_of(const struct heat_word *v, size_t n,
+					 size_t i, size_t j);
 /* "none", "person", "work", "thing", "self". */
-const char *heat_target_name(civil_heat_target_t t);
+const char *civil_heat_target_name(civil_heat_target_t t);
 
 /* ---- features.c ---- */
 
@@ -99,7 +99,7 @@ enum heat_feat_kind {
 };
 
 struct heat_feat {
-	uint64_t hash;	       /* heat_feat_hash of its name */
+	uint64_t hash;	       /* civil_heat_feat_hash of its name */
 	unsigned name;	       /* its name, at this offset of names */
 	float value;	       /* 1, or a cue's lexicon weight / 2.5 */
 	unsigned char kind;    /* enum heat_feat_kind */
@@ -136,16 +136,16 @@ struct heat_fset {
 
 /* The word lists' table, once, before any thread scores (fset_init
  * calls it). */
-void heat_features_init(void);
-void heat_fset_init(struct heat_fset *fs);
-void heat_fset_release(struct heat_fset *fs);
+void civil_heat_features_init(void);
+void civil_heat_fset_init(struct heat_fset *fs);
+void civil_heat_fset_release(struct heat_fset *fs);
 /* hash.c: FNV-1a of a word's bytes; the hashes the features of a word
  * and of a pair of words have, made from those; and a feature's name to
- * its hash (heat_feat_hash of "w:WORD" and "b:WORD WORD" gives the same). */
-uint64_t heat_word_hash(const char *s, size_t n);
-uint64_t heat_unigram_hash(uint64_t word);
-uint64_t heat_bigram_hash(uint64_t first, uint64_t second);
-uint64_t heat_feat_hash(const char *s, size_t n);
+ * its hash (civil_heat_feat_hash of "w:WORD" and "b:WORD WORD" gives the same). */
+uint64_t civil_heat_word_hash(const char *s, size_t n);
+uint64_t civil_heat_unigram_hash(uint64_t word);
+uint64_t civil_heat_bigram_hash(uint64_t first, uint64_t second);
+uint64_t civil_heat_feat_hash(const char *s, size_t n);
 /* A feature's name ("" for a word or pair, unless fs->all_names). */
 static inline const char *heat_feat_name(const struct heat_fset *fs,
 					 const struct heat_feat *f)
@@ -155,11 +155,11 @@ static inline const char *heat_feat_name(const struct heat_fset *fs,
 		       : "";
 }
 /* The features of the sentence s (len bytes) whose words are v. */
-void heat_features(const civil_heat_t *h, const struct heat_word *v, size_t n,
-		   const char *s, size_t len, const struct heat_ctx *ctx,
-		   struct heat_fset *fs);
+void civil_heat_features(const civil_heat_t *h, const struct heat_word *v,
+			 size_t n, const char *s, size_t len,
+			 const struct heat_ctx *ctx, struct heat_fset *fs);
 /* Does s hold a smiley (";-)", ":)")? */
-bool heat_has_smiley(const char *s, size_t n);
+bool civil_heat_has_smiley(const char *s, size_t n);
 
 /* ---- model.c: two linear heads over a sentence's features ---- */
 
@@ -170,14 +170,14 @@ enum heat_head {
 };
 
 struct heat_model;
-civil_status_t heat_model_load(const char *path, struct heat_model **out,
-			       civil_error_t *err);
-void heat_model_free(struct heat_model *m);
+civil_status_t civil_heat_model_load(const char *path, struct heat_model **out,
+				     civil_error_t *err);
+void civil_heat_model_free(struct heat_model *m);
 /* A feature's weights (w[HEAT_HEADS]); false, and zeros, when the model
  * does not know it. */
-bool heat_model_weights(const struct heat_model *m, uint64_t hash,
-			double w[HEAT_HEADS]);
-double heat_model_bias(const struct heat_model *m, enum heat_head head);
+bool civil_heat_model_weights(const struct heat_model *m, uint64_t hash,
+			      double w[HEAT_HEADS]);
+double civil_heat_model_bias(const struct heat_model *m, enum heat_head head);
 
 /* ---- learned.c, learn.c: the reader's corrections ---- */
 
@@ -185,13 +185,13 @@ double heat_model_bias(const struct heat_model *m, enum heat_head head);
  * (by name: a cue at its target, or a sentence's own key), in logits,
  * and how many corrections taught it; 0 when nothing was learned. */
 struct heat_learned;
-double heat_learned_delta(const struct heat_learned *l, const char *key,
-			  unsigned *count);
-void heat_learned_free(struct heat_learned *l);
-bool heat_learned_empty(const struct heat_learned *l);
+double civil_heat_learned_delta(const struct heat_learned *l, const char *key,
+				unsigned *count);
+void civil_heat_learned_free(struct heat_learned *l);
+bool civil_heat_learned_empty(const struct heat_learned *l);
 /* The key of a sentence itself ("sentence 9f3a..."): what a correction
  * teaches when no cue is in the sentence that decided it. */
-void heat_sentence_key(const char *s, size_t len, struct civil_buf *out);
+void civil_heat_sentence_key(const char *s, size_t len, struct civil_buf *out);
 
 /* ---- heat.c ---- */
 
@@ -203,9 +203,9 @@ typedef void (*heat_sentence_fn)(const civil_heat_t *h, const char *s,
 				 const struct heat_word *v, size_t n,
 				 const struct heat_fset *fs, void *arg);
 /* all_names: keep the names of words and word pairs (for training). */
-void heat_each_sentence(const civil_heat_t *h, const char *text, size_t len,
-			struct civil_buf *prose, bool all_names,
-			heat_sentence_fn fn, void *arg);
+void civil_heat_each_sentence(const civil_heat_t *h, const char *text,
+			      size_t len, struct civil_buf *prose,
+			      bool all_names, heat_sentence_fn fn, void *arg);
 
 /* One scored sentence, as learn.c needs it. */
 struct heat_scored {
@@ -216,12 +216,13 @@ struct heat_scored {
 };
 /* Score text sentence by sentence into out (struct heat_scored), with
  * each sentence's learnable keys; prose gets the sentences' text. */
-void heat_score_sentences(const civil_heat_t *h, const char *text, size_t len,
-			  struct civil_buf *prose, GArray *out);
-void heat_scored_release(GArray *v);
+void civil_heat_score_sentences(const civil_heat_t *h, const char *text,
+				size_t len, struct civil_buf *prose,
+				GArray *out);
+void civil_heat_scored_release(GArray *v);
 /* The heated head's logit at which a sentence is heated, and the score
  * (0 to CIVIL_HEAT_MAX) a logit makes. */
-double heat_threshold_logit(const civil_heat_t *h);
-double heat_score_of(double z);
+double civil_heat_threshold_logit(const civil_heat_t *h);
+double civil_heat_score_of(double z);
 
 #endif

@@ -63,7 +63,7 @@ static double max_z(const GArray *v)
 static bool one_round(civil_heat_t *h, GArray *v, bool heated,
 		      GHashTable *moved, bool *no_cue)
 {
-	double t = heat_threshold_logit(h);
+	double t = civil_heat_threshold_logit(h);
 	GPtrArray *keys = g_ptr_array_new();
 	bool any = false;
 	guint hottest = 0;
@@ -88,8 +88,9 @@ static bool one_round(civil_heat_t *h, GArray *v, bool heated,
 			/* Within the bound the file keeps: a reader who
 			 * corrects the same sentence a thousand times
 			 * must not make a weight loading refuses. */
-			heat_learned_move(h->learned, key,
-					  (heated ? need : -need) / keys->len);
+			civil_heat_learned_move(h->learned, key,
+						(heated ? need : -need) /
+							keys->len);
 			g_hash_table_add(moved, g_strdup(key));
 			any = true;
 		}
@@ -103,8 +104,8 @@ static void rescore(const civil_heat_t *h, const char *text, size_t len,
 {
 	struct civil_buf prose = CIVIL_BUF_INIT;
 
-	heat_scored_release(v);
-	heat_score_sentences(h, text, len, &prose, v);
+	civil_heat_scored_release(v);
+	civil_heat_score_sentences(h, text, len, &prose, v);
 	civil_buf_release(&prose);
 }
 
@@ -121,21 +122,21 @@ void civil_heat_learn_text(civil_heat_t *h, const char *text, size_t len,
 	memset(out, 0, sizeof(*out));
 	if (!h->learned) {
 		/* Learning needs a file to keep it in. */
-		h->learned = heat_learned_new("");
+		h->learned = civil_heat_learned_new("");
 	}
 	rescore(h, text, len, v);
-	out->before = v->len ? heat_score_of(max_z(v)) : 0;
+	out->before = v->len ? civil_heat_score_of(max_z(v)) : 0;
 	for (int round = 0; round < ROUNDS; round++) {
 		if (!one_round(h, v, heated, moved, &no_cue))
 			break;
 		rescore(h, text, len, v);
 	}
-	out->after = v->len ? heat_score_of(max_z(v)) : 0;
+	out->after = v->len ? civil_heat_score_of(max_z(v)) : 0;
 	out->features = g_hash_table_size(moved);
 	/* Each key counts each correction that moved it once. */
 	g_hash_table_iter_init(&it, moved);
 	while (g_hash_table_iter_next(&it, &k, NULL))
-		heat_learned_feat(h->learned, k)->count++;
+		civil_heat_learned_feat(h->learned, k)->count++;
 	if (heated)
 		h->learned->heated++;
 	else
@@ -144,7 +145,7 @@ void civil_heat_learn_text(civil_heat_t *h, const char *text, size_t len,
 		h->learned->no_cue++;
 	h->learned->dirty = true;
 	g_hash_table_destroy(moved);
-	heat_scored_release(v);
+	civil_heat_scored_release(v);
 	g_array_free(v, TRUE);
 }
 

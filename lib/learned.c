@@ -54,7 +54,7 @@ static bool target_of(const char *name, civil_heat_target_t *t)
 	return false;
 }
 
-void heat_sentence_key(const char *s, size_t len, struct civil_buf *out)
+void civil_heat_sentence_key(const char *s, size_t len, struct civil_buf *out)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
 	bool space = false;
@@ -80,7 +80,7 @@ void heat_sentence_key(const char *s, size_t len, struct civil_buf *out)
 	civil_buf_addf(out, "sentence %016" PRIx64, h);
 }
 
-struct heat_learned *heat_learned_new(const char *path)
+struct heat_learned *civil_heat_learned_new(const char *path)
 {
 	struct heat_learned *l = g_new0(struct heat_learned, 1);
 
@@ -90,7 +90,7 @@ struct heat_learned *heat_learned_new(const char *path)
 	return l;
 }
 
-void heat_learned_free(struct heat_learned *l)
+void civil_heat_learned_free(struct heat_learned *l)
 {
 	if (!l)
 		return;
@@ -99,7 +99,7 @@ void heat_learned_free(struct heat_learned *l)
 	g_free(l);
 }
 
-struct feat *heat_learned_feat(struct heat_learned *l, const char *key)
+struct feat *civil_heat_learned_feat(struct heat_learned *l, const char *key)
 {
 	struct feat *f = g_hash_table_lookup(l->feats, key);
 
@@ -119,15 +119,16 @@ static double within_bound(double w)
 				       : w;
 }
 
-void heat_learned_move(struct heat_learned *l, const char *key, double delta)
+void civil_heat_learned_move(struct heat_learned *l, const char *key,
+			     double delta)
 {
-	struct feat *f = heat_learned_feat(l, key);
+	struct feat *f = civil_heat_learned_feat(l, key);
 
 	f->weight = within_bound(f->weight + delta);
 }
 
-double heat_learned_delta(const struct heat_learned *l, const char *key,
-			  unsigned *count)
+double civil_heat_learned_delta(const struct heat_learned *l, const char *key,
+				unsigned *count)
 {
 	const struct feat *f = g_hash_table_lookup(l->feats, key);
 
@@ -135,7 +136,7 @@ double heat_learned_delta(const struct heat_learned *l, const char *key,
 	return f ? f->weight : 0;
 }
 
-bool heat_learned_empty(const struct heat_learned *l)
+bool civil_heat_learned_empty(const struct heat_learned *l)
 {
 	return !g_hash_table_size(l->feats);
 }
@@ -207,14 +208,14 @@ static bool learned_line(struct heat_learned *l, char *line)
 		civil_heat_target_t t;
 
 		if (good_key(f[2])) {
-			*heat_learned_feat(l, f[2]) = v;
+			*civil_heat_learned_feat(l, f[2]) = v;
 			ok = true;
 		} else if (g_strv_length(o) == 4 && !strcmp(o[0], "cue") &&
 			   target_of(o[2], &t) && *o[3]) {
 			char *key = g_strdup_printf("cue '%s'@%s", o[3], o[2]);
 
 			v.weight /= 1.25;
-			*heat_learned_feat(l, key) = v;
+			*civil_heat_learned_feat(l, key) = v;
 			g_free(key);
 			l->dirty = ok = true;
 		} else if (g_strv_length(o) == 3 && !strcmp(o[0], "category") &&
@@ -231,7 +232,7 @@ civil_status_t civil_heat_learned_open(civil_heat_t *h, const char *path,
 				       civil_error_t *err)
 {
 	struct civil_buf text = CIVIL_BUF_INIT;
-	struct heat_learned *l = heat_learned_new(path);
+	struct heat_learned *l = civil_heat_learned_new(path);
 	civil_status_t st = CIVIL_STATUS_SUCCESS;
 	int lineno = 0;
 
@@ -264,10 +265,10 @@ civil_status_t civil_heat_learned_open(civil_heat_t *h, const char *path,
 done:
 	civil_buf_release(&text);
 	if (st) {
-		heat_learned_free(l);
+		civil_heat_learned_free(l);
 		return st;
 	}
-	heat_learned_free(h->learned);
+	civil_heat_learned_free(h->learned);
 	h->learned = l;
 	return CIVIL_STATUS_SUCCESS;
 }
@@ -328,8 +329,8 @@ civil_status_t civil_heat_learned_save(civil_heat_t *h, civil_error_t *err)
 
 /* ---- two scans at once ---- */
 
-civil_status_t heat_learned_lock(civil_heat_t *h, int timeout_ms, int *fd,
-				 civil_error_t *err)
+civil_status_t civil_heat_learned_lock(civil_heat_t *h, int timeout_ms, int *fd,
+				       civil_error_t *err)
 {
 	const struct heat_learned *l = h->learned;
 	char *lock, *dir;
@@ -374,13 +375,13 @@ done:
 	return st;
 }
 
-void heat_learned_unlock(int fd)
+void civil_heat_learned_unlock(int fd)
 {
 	if (fd >= 0)
 		close(fd);
 }
 
-civil_status_t heat_learned_reload(civil_heat_t *h, civil_error_t *err)
+civil_status_t civil_heat_learned_reload(civil_heat_t *h, civil_error_t *err)
 {
 	char *path;
 	civil_status_t st;

@@ -2,7 +2,7 @@
 /*
  * learned.h - the learned weights, shared by learned.c (keeping and
  * reading them) and learn.c (moving them); heat.c only asks
- * heat_learned_delta, so the scorer never calls the learner.
+ * civil_heat_learned_delta, so the scorer never calls the learner.
  */
 #ifndef CIVIL_LEARNED_H
 #define CIVIL_LEARNED_H
@@ -28,22 +28,23 @@ struct heat_learned {
 #define HEAT_LEARNED_MAX       1000.0
 #define HEAT_LEARNED_MAX_COUNT 1000000000u
 
-struct heat_learned *heat_learned_new(const char *path);
+struct heat_learned *civil_heat_learned_new(const char *path);
 /* Move the feature KEY's weight by delta, within the bound. */
-void heat_learned_move(struct heat_learned *l, const char *key, double delta);
+void civil_heat_learned_move(struct heat_learned *l, const char *key,
+			     double delta);
 /* The feature KEY, made (weight 0, count 0) if it is new. */
-struct feat *heat_learned_feat(struct heat_learned *l, const char *key);
+struct feat *civil_heat_learned_feat(struct heat_learned *l, const char *key);
 
 /* Two scans at once (the post-new hook and the timer) each learn the
  * corrections they found, and each keeps what it learned: the second
  * must learn onto what the first kept, and only what the first did not
  * learn.  So the keeping is done holding this lock (PATH.lock, waited for
  * at most timeout_ms, then LOCKED), after reading the file again
- * (heat_learned_reload: h's weights become the file's).  *fd: the lock,
- * for heat_learned_unlock; -1 when h keeps no file. */
-civil_status_t heat_learned_lock(civil_heat_t *h, int timeout_ms, int *fd,
-				 civil_error_t *err);
-void heat_learned_unlock(int fd);
-civil_status_t heat_learned_reload(civil_heat_t *h, civil_error_t *err);
+ * (civil_heat_learned_reload: h's weights become the file's).  *fd: the lock,
+ * for civil_heat_learned_unlock; -1 when h keeps no file. */
+civil_status_t civil_heat_learned_lock(civil_heat_t *h, int timeout_ms, int *fd,
+				       civil_error_t *err);
+void civil_heat_learned_unlock(int fd);
+civil_status_t civil_heat_learned_reload(civil_heat_t *h, civil_error_t *err);
 
 #endif

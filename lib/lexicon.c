@@ -36,7 +36,8 @@ struct heat_entry {
 	double weight;
 	bool ignore;
 	bool says_you;
-	uint64_t key; /* heat_word_hash of its first word, or its 3 letters */
+	uint64_t
+		key; /* civil_heat_word_hash of its first word, or its 3 letters */
 	char category[MAX_CATEGORY + 1];
 	const char *phrase; /* as the lexicon wrote it, for learned weights */
 	char store[];
@@ -93,8 +94,8 @@ static void index_entry(civil_heat_t *h, heat_entry_t *e)
 	/* Keyed by the hash words.c gives every word of a sentence: a
 	 * sentence's words are looked up without hashing them again.  Two
 	 * words of one hash share a chain; word_matches tells them apart. */
-	e->key = heat_word_hash(e->words[0],
-				e->prefix[0] ? 3 : strlen(e->words[0]));
+	e->key = civil_heat_word_hash(e->words[0],
+				      e->prefix[0] ? 3 : strlen(e->words[0]));
 	for (old = g_hash_table_lookup(t, &e->key); old; old = old->next) {
 		/* Said again: the later file wins. */
 		if (same_phrase(old, e)) {
@@ -257,10 +258,10 @@ static civil_status_t use_model(civil_heat_t *h, const char *lexicon,
 			civil_buf_add(&path, lexicon,
 				      (size_t)(slash - lexicon + 1));
 		civil_buf_add(&path, arg, n);
-		st = heat_model_load(path.buf, &m, err);
+		st = civil_heat_model_load(path.buf, &m, err);
 	}
 	if (!st) {
-		heat_model_free(h->model);
+		civil_heat_model_free(h->model);
 		h->model = m;
 	}
 	civil_buf_release(&path);
@@ -310,8 +311,8 @@ static civil_status_t load_lexicon(civil_heat_t *h, const char *path,
 	return st;
 }
 
-civil_status_t heat_lexicon_load(civil_heat_t *h, const char *path,
-				 civil_error_t *err)
+civil_status_t civil_heat_lexicon_load(civil_heat_t *h, const char *path,
+				       civil_error_t *err)
 {
 	if (!h->exact) {
 		h->exact = g_hash_table_new(g_int64_hash, g_int64_equal);
@@ -320,9 +321,9 @@ civil_status_t heat_lexicon_load(civil_heat_t *h, const char *path,
 	return load_lexicon(h, path, err);
 }
 
-void heat_lexicon_free(civil_heat_t *h)
+void civil_heat_lexicon_free(civil_heat_t *h)
 {
-	heat_model_free(h->model);
+	civil_heat_model_free(h->model);
 	h->model = NULL;
 	if (h->exact)
 		g_hash_table_destroy(h->exact);
@@ -381,9 +382,9 @@ static void consider(const heat_entry_t *e, const struct heat_word *v, size_t i,
 	}
 }
 
-const heat_entry_t *heat_lexicon_match(const civil_heat_t *h,
-				       const struct heat_word *v, size_t i,
-				       size_t n)
+const heat_entry_t *civil_heat_lexicon_match(const civil_heat_t *h,
+					     const struct heat_word *v,
+					     size_t i, size_t n)
 {
 	const heat_entry_t *best = NULL;
 	uint64_t key3, you;
@@ -392,43 +393,43 @@ const heat_entry_t *heat_lexicon_match(const civil_heat_t *h,
 		return NULL;
 	consider(g_hash_table_lookup(h->exact, &v[i].hash), v, i, n, &best);
 	if (v[i].ref == REF_YOU || v[i].ref == REF_YOUR) {
-		you = heat_word_hash("<you>", 5);
+		you = civil_heat_word_hash("<you>", 5);
 		consider(g_hash_table_lookup(h->exact, &you), v, i, n, &best);
 	}
 	if (v[i].lower[0] && v[i].lower[1] && v[i].lower[2]) {
-		key3 = heat_word_hash(v[i].lower, 3);
+		key3 = civil_heat_word_hash(v[i].lower, 3);
 		consider(g_hash_table_lookup(h->prefix3, &key3), v, i, n,
 			 &best);
 	}
 	return best;
 }
 
-size_t heat_entry_len(const heat_entry_t *e)
+size_t civil_heat_entry_len(const heat_entry_t *e)
 {
 	return e->n;
 }
 
-double heat_entry_weight(const heat_entry_t *e)
+double civil_heat_entry_weight(const heat_entry_t *e)
 {
 	return e->weight;
 }
 
-const char *heat_entry_category(const heat_entry_t *e)
+const char *civil_heat_entry_category(const heat_entry_t *e)
 {
 	return e->category;
 }
 
-bool heat_entry_ignored(const heat_entry_t *e)
+bool civil_heat_entry_ignored(const heat_entry_t *e)
 {
 	return e->ignore;
 }
 
-const char *heat_entry_phrase(const heat_entry_t *e)
+const char *civil_heat_entry_phrase(const heat_entry_t *e)
 {
 	return e->phrase;
 }
 
-bool heat_entry_says_you(const heat_entry_t *e)
+bool civil_heat_entry_says_you(const heat_entry_t *e)
 {
 	return e->says_you;
 }

@@ -42,7 +42,7 @@ struct heat_model {
 	double bias[HEAT_HEADS];
 };
 
-void heat_model_free(struct heat_model *m)
+void civil_heat_model_free(struct heat_model *m)
 {
 	if (!m)
 		return;
@@ -128,7 +128,9 @@ static civil_status_t parse(struct heat_model *m, char *text, const char *path,
 			if (!why && !q[1])
 				why = "a weight without a name";
 			if (!why)
-				insert(m, heat_feat_hash(q + 1, strlen(q + 1)),
+				insert(m,
+				       civil_heat_feat_hash(q + 1,
+							    strlen(q + 1)),
 				       w);
 		}
 		if (why)
@@ -142,8 +144,8 @@ static civil_status_t parse(struct heat_model *m, char *text, const char *path,
 	return CIVIL_STATUS_SUCCESS;
 }
 
-civil_status_t heat_model_load(const char *path, struct heat_model **out,
-			       civil_error_t *err)
+civil_status_t civil_heat_model_load(const char *path, struct heat_model **out,
+				     civil_error_t *err)
 {
 	struct civil_buf text = CIVIL_BUF_INIT;
 	struct heat_model *m;
@@ -171,15 +173,15 @@ civil_status_t heat_model_load(const char *path, struct heat_model **out,
 	st = parse(m, text.buf, path, err);
 	civil_buf_release(&text);
 	if (st) {
-		heat_model_free(m);
+		civil_heat_model_free(m);
 		return st;
 	}
 	*out = m;
 	return CIVIL_STATUS_SUCCESS;
 }
 
-bool heat_model_weights(const struct heat_model *m, uint64_t hash,
-			double w[HEAT_HEADS])
+bool civil_heat_model_weights(const struct heat_model *m, uint64_t hash,
+			      double w[HEAT_HEADS])
 {
 	size_t i;
 
@@ -196,7 +198,7 @@ bool heat_model_weights(const struct heat_model *m, uint64_t hash,
 	return false;
 }
 
-double heat_model_bias(const struct heat_model *m, enum heat_head head)
+double civil_heat_model_bias(const struct heat_model *m, enum heat_head head)
 {
 	return m->bias[head];
 }

@@ -74,8 +74,8 @@ static civil_heat_target_t look_back(const struct heat_word *v, size_t i)
 	return CIVIL_TARGET_NONE;
 }
 
-civil_heat_target_t heat_target(const struct heat_word *v, size_t n, size_t i,
-				size_t j)
+civil_heat_target_t civil_heat_target_of(const struct heat_word *v, size_t n,
+					 size_t i, size_t j)
 {
 	civil_heat_target_t back = look_back(v, i);
 

@@ -220,7 +220,7 @@ static void words_setup(void)
 {
 	for (size_t i = 0; i < sizeof(ref_words) / sizeof(ref_words[0]); i++) {
 		const char *w = ref_words[i].word;
-		uint64_t h = heat_word_hash(w, strlen(w));
+		uint64_t h = civil_heat_word_hash(w, strlen(w));
 		size_t k = h & (REF_SLOTS - 1);
 
 		while (ref_table[k].hash)
@@ -236,7 +236,7 @@ static void words_setup(void)
 
 /* The tables are filled by the first civil_heat_new, whichever thread
  * it runs in; two at once must not fill them twice over each other. */
-void heat_words_init(void)
+void civil_heat_words_init(void)
 {
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -300,7 +300,7 @@ static void add_word(GArray *words, const char *s, size_t n, bool brk,
 		w.lower[j++] = (char)tolower(c);
 	}
 	w.lower[j] = '\0';
-	w.hash = heat_word_hash(w.lower, j);
+	w.hash = civil_heat_word_hash(w.lower, j);
 	w.code = false;
 	w.quoted = false;
 	w.src = s;
@@ -455,7 +455,7 @@ static void mark_quoted(GArray *words, guint from, const char *a, const char *b,
 		*open = false;
 }
 
-void heat_split_words(const char *s, size_t n, GArray *words)
+void civil_heat_split_words(const char *s, size_t n, GArray *words)
 {
 	const char *end = s + n;
 	bool brk = true, clause = true, open = false;

@@ -86,9 +86,9 @@ int main(int argc, char **argv)
 
 			if (tab) {
 				d.id_len = (size_t)(tab - rec.buf);
-				heat_each_sentence(h, tab + 1,
-						   rec.len - d.id_len - 1,
-						   &prose, true, one, &d);
+				civil_heat_each_sentence(h, tab + 1,
+							 rec.len - d.id_len - 1,
+							 &prose, true, one, &d);
 			}
 			civil_buf_release(&prose);
 		}

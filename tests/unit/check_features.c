@@ -33,12 +33,12 @@ static void setup(void)
 	ck_assert_int_eq(civil_heat_new(files, &h, NULL), 0);
 	civil_buf_release(&lex);
 	words = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
-	heat_fset_init(&fs);
+	civil_heat_fset_init(&fs);
 }
 
 static void teardown(void)
 {
-	heat_fset_release(&fs);
+	civil_heat_fset_release(&fs);
 	g_array_free(words, TRUE);
 	civil_heat_free(h);
 }
@@ -52,9 +52,9 @@ static const char *feats(const char *s, bool curt, bool joke, bool all)
 
 	fs.all_names = all;
 	g_array_set_size(words, 0);
-	heat_split_words(s, strlen(s), words);
-	heat_features(h, (const struct heat_word *)(void *)words->data,
-		      words->len, s, strlen(s), &ctx, &fs);
+	civil_heat_split_words(s, strlen(s), words);
+	civil_heat_features(h, (const struct heat_word *)(void *)words->data,
+			    words->len, s, strlen(s), &ctx, &fs);
 	out[0] = '\0';
 	for (guint i = 0; i < fs.n; i++) {
 		const struct heat_feat *f = &fs.feat[i];
@@ -217,7 +217,7 @@ START_TEST(words_once_and_named_only_for_training)
 		feats("word", false, false, false);
 		b = fs.feat[fs.n - 1].hash;
 		ck_assert(a == b);
-		ck_assert(a == heat_feat_hash("w:word", 6));
+		ck_assert(a == civil_heat_feat_hash("w:word", 6));
 	}
 }
 END_TEST

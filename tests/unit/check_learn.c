@@ -226,10 +226,10 @@ START_TEST(a_high_threshold_never_learns_past_the_bound)
 	ck_assert_uint_eq(l.features, 2);
 	ck_assert_double_gt(l.after, l.before);
 	ck_assert_double_eq(
-		heat_learned_delta(h->learned, "cue 'idiot'@person", &n),
+		civil_heat_learned_delta(h->learned, "cue 'idiot'@person", &n),
 		HEAT_LEARNED_MAX);
 	ck_assert_double_gt(
-		heat_learned_delta(h->learned, "cue 'hell'@none", &n),
+		civil_heat_learned_delta(h->learned, "cue 'hell'@none", &n),
 		-HEAT_LEARNED_MAX);
 	ck_assert_msg(!civil_heat_learned_save(h, &err), "%s", err.message);
 	ck_assert_int_eq(civil_file_read(kept.buf, &text, NULL), 0);

@@ -23,7 +23,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-	heat_learned_free(h.learned);
+	civil_heat_learned_free(h.learned);
 	h.learned = NULL;
 	civil_buf_release(&path);
 }
@@ -46,7 +46,7 @@ static civil_status_t open_text(const char *text, char *msg, size_t size)
 
 static double delta(const char *key, unsigned *count)
 {
-	return heat_learned_delta(h.learned, key, count);
+	return civil_heat_learned_delta(h.learned, key, count);
 }
 
 START_TEST(keys)
@@ -54,12 +54,12 @@ START_TEST(keys)
 	struct civil_buf b = CIVIL_BUF_INIT, c = CIVIL_BUF_INIT;
 
 	/* A sentence's key: its words, whatever the spacing and case. */
-	heat_sentence_key("Well, that  was\nSpecial.", 24, &b);
-	heat_sentence_key("well, that was special.", 23, &c);
+	civil_heat_sentence_key("Well, that  was\nSpecial.", 24, &b);
+	civil_heat_sentence_key("well, that was special.", 23, &c);
 	ck_assert_str_eq(b.buf, c.buf);
 	ck_assert_uint_eq(strlen(b.buf), 9 + 16);
 	ck_assert(!strncmp(b.buf, "sentence ", 9));
-	heat_sentence_key("well, that was nice.", 20, &c);
+	civil_heat_sentence_key("well, that was nice.", 20, &c);
 	ck_assert_str_ne(b.buf, c.buf);
 	civil_buf_release(&b);
 	civil_buf_release(&c);
@@ -85,7 +85,7 @@ START_TEST(delta_by_key)
 	/* The same cue at another target: nothing. */
 	ck_assert_double_eq(delta("cue 'ugly'@person", &n), 0);
 	ck_assert_uint_eq(n, 0);
-	ck_assert(!heat_learned_empty(h.learned));
+	ck_assert(!civil_heat_learned_empty(h.learned));
 }
 END_TEST
 
@@ -116,7 +116,7 @@ START_TEST(file_edges)
 	/* No file: nothing learned, and that is no error. */
 	ck_assert_int_eq(civil_heat_learned_open(&h, path.buf, NULL), 0);
 	ck_assert_ptr_nonnull(h.learned);
-	ck_assert(heat_learned_empty(h.learned));
+	ck_assert(civil_heat_learned_empty(h.learned));
 	/* Empty, comments only, no newline at the end. */
 	ck_assert(!open_text("", msg, sizeof(msg)));
 	ck_assert(!open_text("#", msg, sizeof(msg)));
@@ -211,17 +211,17 @@ START_TEST(save_never_writes_what_loading_refuses)
 	char msg[256];
 
 	ck_assert_int_eq(civil_heat_learned_open(&h, path.buf, NULL), 0);
-	*heat_learned_feat(h.learned, "cue 'ugly'@thing") =
+	*civil_heat_learned_feat(h.learned, "cue 'ugly'@thing") =
 		(struct feat){ 5000.25, 3000000000u };
-	*heat_learned_feat(h.learned, "cue 'bad'@thing") =
+	*civil_heat_learned_feat(h.learned, "cue 'bad'@thing") =
 		(struct feat){ -1e300, 1 };
-	*heat_learned_feat(h.learned, "cue 'odd'@thing") =
+	*civil_heat_learned_feat(h.learned, "cue 'odd'@thing") =
 		(struct feat){ NAN, 1 };
 	h.learned->heated = 4000000000u;
 	h.learned->dirty = true;
 	ck_assert_int_eq(civil_heat_learned_save(&h, NULL), 0);
 	ck_assert_int_eq(civil_file_read(path.buf, &text, NULL), 0);
-	heat_learned_free(h.learned);
+	civil_heat_learned_free(h.learned);
 	h.learned = NULL;
 	ck_assert_msg(!open_text(text.buf, msg, sizeof(msg)), "%s\n%s", msg,
 		      text.buf);
@@ -231,12 +231,12 @@ START_TEST(save_never_writes_what_loading_refuses)
 	ck_assert_ptr_nonnull(strstr(text.buf, "-1000.0000 1 cue 'bad'@thing"));
 	ck_assert_ptr_nonnull(strstr(text.buf, "0.0000 1 cue 'odd'@thing"));
 	/* And moving a weight stops at the bound. */
-	heat_learned_move(h.learned, "cue 'ugly'@thing", 1e9);
-	ck_assert(heat_learned_feat(h.learned, "cue 'ugly'@thing")->weight ==
-		  HEAT_LEARNED_MAX);
-	heat_learned_move(h.learned, "cue 'ugly'@thing", -1e9);
-	ck_assert(heat_learned_feat(h.learned, "cue 'ugly'@thing")->weight ==
-		  -HEAT_LEARNED_MAX);
+	civil_heat_learned_move(h.learned, "cue 'ugly'@thing", 1e9);
+	ck_assert(civil_heat_learned_feat(h.learned, "cue 'ugly'@thing")
+			  ->weight == HEAT_LEARNED_MAX);
+	civil_heat_learned_move(h.learned, "cue 'ugly'@thing", -1e9);
+	ck_assert(civil_heat_learned_feat(h.learned, "cue 'ugly'@thing")
+			  ->weight == -HEAT_LEARNED_MAX);
 	civil_buf_release(&text);
 }
 END_TEST
@@ -264,9 +264,9 @@ START_TEST(save_and_read_back)
 	/* Nothing changed: nothing written. */
 	ck_assert_int_eq(civil_heat_learned_save(&h, NULL), 0);
 	ck_assert_int_ne(access(path.buf, F_OK), 0);
-	*heat_learned_feat(h.learned, "cue 'ugly'@thing") =
+	*civil_heat_learned_feat(h.learned, "cue 'ugly'@thing") =
 		(struct feat){ -1.8, 6 };
-	*heat_learned_feat(h.learned, "sentence 0123456789abcdef") =
+	*civil_heat_learned_feat(h.learned, "sentence 0123456789abcdef") =
 		(struct feat){ 0.45, 1 };
 	h.learned->heated = 2;
 	h.learned->calm = 6;
@@ -280,7 +280,7 @@ START_TEST(save_and_read_back)
 					       "0.4500 1 sentence "
 					       "0123456789abcdef\n"));
 	/* Read back, listed for a reader. */
-	heat_learned_free(h.learned);
+	civil_heat_learned_free(h.learned);
 	h.learned = NULL;
 	ck_assert_msg(!open_text(text.buf, msg, sizeof(msg)), "%s", msg);
 	civil_buf_reset(&text);
@@ -315,7 +315,7 @@ START_TEST(save_and_forget_fail_naming_the_file)
 	ck_assert_int_ne(civil_heat_learned_open(&h, p.buf, &err), 0);
 	ck_assert_ptr_nonnull(strstr(err.message, p.buf));
 	civil_error_clear(&err);
-	h.learned = heat_learned_new(p.buf);
+	h.learned = civil_heat_learned_new(p.buf);
 	h.learned->dirty = true;
 	ck_assert_int_ne(civil_heat_learned_save(&h, &err), 0);
 	ck_assert_msg(strstr(err.message, path.buf) != NULL, "%s", err.message);

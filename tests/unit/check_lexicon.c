@@ -16,13 +16,13 @@ static struct civil_buf path = CIVIL_BUF_INIT;
 static void setup(void)
 {
 	memset(&lex, 0, sizeof(lex));
-	heat_words_init();
+	civil_heat_words_init();
 	words = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
 }
 
 static void teardown(void)
 {
-	heat_lexicon_free(&lex);
+	civil_heat_lexicon_free(&lex);
 	g_array_free(words, TRUE);
 	civil_buf_release(&path);
 }
@@ -37,7 +37,7 @@ static civil_status_t load(const char *text, char *msg, size_t size)
 	unit_write(dir, "lexicon", text);
 	civil_buf_reset(&path);
 	civil_buf_addf(&path, "%s/lexicon", dir);
-	st = heat_lexicon_load(&lex, path.buf, &err);
+	st = civil_heat_lexicon_load(&lex, path.buf, &err);
 	if (msg)
 		snprintf(msg, size, "%s", st ? err.message : "");
 	civil_error_clear(&err);
@@ -55,10 +55,10 @@ static void ok(const char *text)
 static const heat_entry_t *match(const char *s, size_t i)
 {
 	g_array_set_size(words, 0);
-	heat_split_words(s, strlen(s), words);
+	civil_heat_split_words(s, strlen(s), words);
 	ck_assert_uint_lt(i, words->len);
-	return heat_lexicon_match(&lex, (const struct heat_word *)words->data,
-				  i, words->len);
+	return civil_heat_lexicon_match(
+		&lex, (const struct heat_word *)words->data, i, words->len);
 }
 
 START_TEST(entries_and_their_fields)
@@ -73,38 +73,40 @@ START_TEST(entries_and_their_fields)
 	   "0 ignore dum*");
 	e = match("what an idiot", 2);
 	ck_assert_ptr_nonnull(e);
-	ck_assert_str_eq(heat_entry_category(e), "insult");
-	ck_assert_double_eq(heat_entry_weight(e), 2);
-	ck_assert_uint_eq(heat_entry_len(e), 1);
-	ck_assert_str_eq(heat_entry_phrase(e), "idiot");
-	ck_assert(!heat_entry_ignored(e) && !heat_entry_says_you(e));
+	ck_assert_str_eq(civil_heat_entry_category(e), "insult");
+	ck_assert_double_eq(civil_heat_entry_weight(e), 2);
+	ck_assert_uint_eq(civil_heat_entry_len(e), 1);
+	ck_assert_str_eq(civil_heat_entry_phrase(e), "idiot");
+	ck_assert(!civil_heat_entry_ignored(e) &&
+		  !civil_heat_entry_says_you(e));
 	/* A prefix word, and a two-word phrase. */
 	e = match("an uglyish hack", 1);
 	ck_assert_ptr_nonnull(e);
-	ck_assert_double_eq(heat_entry_weight(e), 0.5);
-	ck_assert_str_eq(heat_entry_phrase(e), "ugly* hack");
+	ck_assert_double_eq(civil_heat_entry_weight(e), 0.5);
+	ck_assert_str_eq(civil_heat_entry_phrase(e), "ugly* hack");
 	ck_assert_ptr_null(match("an ugl hack", 1));
 	/* Slots: <you> speaks to the reader. */
 	e = match("your idea wrong", 0);
 	ck_assert_ptr_nonnull(e);
-	ck_assert(heat_entry_says_you(e));
-	ck_assert_str_eq(heat_entry_phrase(e), "<you> <any> wrong");
+	ck_assert(civil_heat_entry_says_you(e));
+	ck_assert_str_eq(civil_heat_entry_phrase(e), "<you> <any> wrong");
 	/* <any> is any word but code. */
 	ck_assert_ptr_null(match("you foo_bar() wrong", 0));
 	/* The longest wins; "ignore" wins a tie. */
 	e = match("idiot proof", 0);
 	ck_assert_ptr_nonnull(e);
-	ck_assert(heat_entry_ignored(e));
-	ck_assert_double_eq(heat_entry_weight(e), 100);
+	ck_assert(civil_heat_entry_ignored(e));
+	ck_assert_double_eq(civil_heat_entry_weight(e), 100);
 	/* A tie: the exact word is seen first, the "ignore" prefix wins. */
 	e = match("dumbo", 0);
 	ck_assert_ptr_nonnull(e);
-	ck_assert(heat_entry_ignored(e));
+	ck_assert(civil_heat_entry_ignored(e));
 	e = match("dumb", 0);
 	ck_assert_ptr_nonnull(e);
-	ck_assert_str_eq(heat_entry_phrase(e), "dum*");
+	ck_assert_str_eq(civil_heat_entry_phrase(e), "dum*");
 	/* A phrase stops at punctuation. */
-	ck_assert_str_eq(heat_entry_phrase(match("idiot, proof", 0)), "idiot");
+	ck_assert_str_eq(civil_heat_entry_phrase(match("idiot, proof", 0)),
+			 "idiot");
 	/* Code and unknown words match nothing. */
 	ck_assert_ptr_null(match("foo_init() ok", 0));
 	ck_assert_ptr_null(match("hello", 0));
@@ -118,8 +120,8 @@ START_TEST(later_file_wins)
 	ok("2 insult idiot\n");
 	ok("4 mockery idiot\n"); /* a second file, same phrase */
 	e = match("idiot", 0);
-	ck_assert_double_eq(heat_entry_weight(e), 4);
-	ck_assert_str_eq(heat_entry_category(e), "mockery");
+	ck_assert_double_eq(civil_heat_entry_weight(e), 4);
+	ck_assert_str_eq(civil_heat_entry_category(e), "mockery");
 }
 END_TEST
 
@@ -186,25 +188,25 @@ START_TEST(missing_or_unreadable_file)
 	struct civil_buf p = CIVIL_BUF_INIT;
 
 	civil_buf_addf(&p, "%s/none", dir);
-	ck_assert_int_eq(heat_lexicon_load(&lex, p.buf, &err),
+	ck_assert_int_eq(civil_heat_lexicon_load(&lex, p.buf, &err),
 			 CIVIL_STATUS_FILE_ERROR);
 	ck_assert_ptr_nonnull(strstr(err.message, p.buf));
 	civil_error_clear(&err);
 	/* A directory can't be read as a lexicon. */
-	ck_assert_int_ne(heat_lexicon_load(&lex, dir, &err), 0);
+	ck_assert_int_ne(civil_heat_lexicon_load(&lex, dir, &err), 0);
 	ck_assert_ptr_nonnull(strstr(err.message, dir));
 	civil_error_clear(&err);
 	/* A model the lexicon names, missing: the model's file is named. */
 	civil_buf_reset(&p);
 	civil_buf_addf(&p, "%s/lexicon", dir);
 	unit_write(dir, "lexicon", "model gone.model\n");
-	ck_assert_int_ne(heat_lexicon_load(&lex, p.buf, &err), 0);
+	ck_assert_int_ne(civil_heat_lexicon_load(&lex, p.buf, &err), 0);
 	ck_assert_msg(strstr(err.message, "gone.model") != NULL, "%s",
 		      err.message);
 	civil_error_clear(&err);
 	/* "model none" switches the learned layer off. */
 	unit_write(dir, "lexicon", "model none\n");
-	ck_assert_int_eq(heat_lexicon_load(&lex, p.buf, &err), 0);
+	ck_assert_int_eq(civil_heat_lexicon_load(&lex, p.buf, &err), 0);
 	ck_assert_ptr_null(lex.model);
 	civil_buf_release(&p);
 }

@@ -10,8 +10,8 @@
 #include "heat.h"
 #include "unit.h"
 
-static civil_status_t load(const char *text, struct heat_model **m,
-			   char *msg, size_t size)
+static civil_status_t load(const char *text, struct heat_model **m, char *msg,
+			   size_t size)
 {
 	const char *dir = unit_tmpdir();
 	struct civil_buf path = CIVIL_BUF_INIT;
@@ -20,7 +20,7 @@ static civil_status_t load(const char *text, struct heat_model **m,
 
 	unit_write(dir, "m.model", text);
 	civil_buf_addf(&path, "%s/m.model", dir);
-	st = heat_model_load(path.buf, m, &err);
+	st = civil_heat_model_load(path.buf, m, &err);
 	snprintf(msg, size, "%s", st ? err.message : "");
 	civil_error_clear(&err);
 	civil_buf_release(&path);
@@ -41,21 +41,23 @@ START_TEST(weights_by_name)
 			      "2 -3.125 'go to hell'@person\n",
 			      &m, msg, sizeof(msg)),
 			 0);
-	ck_assert_double_eq(heat_model_bias(m, HEAT_HEAD_HEATED), -4.5);
-	ck_assert_double_eq(heat_model_bias(m, HEAT_HEAD_HARSH), -2.25);
-	ck_assert(heat_model_weights(m, heat_feat_hash("insult@person", 13),
-				     w));
+	ck_assert_double_eq(civil_heat_model_bias(m, HEAT_HEAD_HEATED), -4.5);
+	ck_assert_double_eq(civil_heat_model_bias(m, HEAT_HEAD_HARSH), -2.25);
+	ck_assert(civil_heat_model_weights(
+		m, civil_heat_feat_hash("insult@person", 13), w));
 	ck_assert_double_eq(w[0], 1.5);
 	ck_assert_double_eq(w[1], 0.25);
-	ck_assert(heat_model_weights(m, heat_feat_hash("b:you even", 10), w));
+	ck_assert(civil_heat_model_weights(
+		m, civil_heat_feat_hash("b:you even", 10), w));
 	ck_assert_double_eq(w[0], -0.75);
-	ck_assert(heat_model_weights(
-		m, heat_feat_hash("'go to hell'@person", 19), w));
+	ck_assert(civil_heat_model_weights(
+		m, civil_heat_feat_hash("'go to hell'@person", 19), w));
 	ck_assert_double_eq(w[1], -3.125);
 	/* What it does not know weighs nothing. */
-	ck_assert(!heat_model_weights(m, heat_feat_hash("insult@self", 11), w));
+	ck_assert(!civil_heat_model_weights(
+		m, civil_heat_feat_hash("insult@self", 11), w));
 	ck_assert_double_eq(w[0], 0);
-	heat_model_free(m);
+	civil_heat_model_free(m);
 }
 END_TEST
 
@@ -92,7 +94,7 @@ START_TEST(bad_files_name_file_and_line)
 		       i == G_N_ELEMENTS(bad) - 1 ? 25 : strlen(bad[i].text),
 		       f);
 		fclose(f);
-		ck_assert_int_eq(heat_model_load(path.buf, &m, &err),
+		ck_assert_int_eq(civil_heat_model_load(path.buf, &m, &err),
 				 CIVIL_STATUS_CONFIG_ERROR);
 		ck_assert_ptr_null(m);
 		ck_assert_msg(strstr(err.message, path.buf) &&
@@ -101,9 +103,8 @@ START_TEST(bad_files_name_file_and_line)
 		civil_error_clear(&err);
 		civil_buf_release(&path);
 	}
-	ck_assert_int_eq(load("civil-heat-model 2\n", &m, msg, sizeof(msg)),
-			 0);
-	heat_model_free(m);
+	ck_assert_int_eq(load("civil-heat-model 2\n", &m, msg, sizeof(msg)), 0);
+	civil_heat_model_free(m);
 }
 END_TEST
 

@@ -12,10 +12,11 @@ static civil_heat_target_t target(const char *s, size_t i, size_t j)
 	GArray *w = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
 	civil_heat_target_t t;
 
-	heat_words_init();
-	heat_split_words(s, strlen(s), w);
+	civil_heat_words_init();
+	civil_heat_split_words(s, strlen(s), w);
 	ck_assert_uint_le(j, w->len);
-	t = heat_target((const struct heat_word *)w->data, w->len, i, j);
+	t = civil_heat_target_of((const struct heat_word *)w->data, w->len, i,
+				 j);
 	g_array_free(w, TRUE);
 	return t;
 }
@@ -59,7 +60,8 @@ START_TEST(edges)
 	ck_assert_int_eq(target("screw a b c you", 0, 1), CIVIL_TARGET_NONE);
 	ck_assert_int_eq(target("screw a b you", 0, 1), CIVIL_TARGET_PERSON);
 	/* An empty cue at the end of nothing. */
-	ck_assert_int_eq(heat_target(NULL, 0, 0, 0), CIVIL_TARGET_NONE);
+	ck_assert_int_eq(civil_heat_target_of(NULL, 0, 0, 0),
+			 CIVIL_TARGET_NONE);
 }
 END_TEST
 

@@ -10,7 +10,7 @@ static GArray *words;
 
 static void setup(void)
 {
-	heat_words_init();
+	civil_heat_words_init();
 	words = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
 }
 
@@ -22,7 +22,7 @@ static void teardown(void)
 static void split(const char *s)
 {
 	g_array_set_size(words, 0);
-	heat_split_words(s, strlen(s), words);
+	civil_heat_split_words(s, strlen(s), words);
 }
 
 static const struct heat_word *at(guint i)
@@ -60,7 +60,7 @@ START_TEST(nothing_and_one_byte)
 	ck_assert_uint_eq(words->len, 0);
 	/* The length bounds the sentence, not a NUL. */
 	g_array_set_size(words, 0);
-	heat_split_words("you idiot", 3, words);
+	civil_heat_split_words("you idiot", 3, words);
 	ck_assert_str_eq(joined(), "you");
 }
 END_TEST
