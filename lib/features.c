@@ -918,7 +918,14 @@ void civil_heat_features(const civil_heat_t *h, const struct heat_word *v,
 void civil_heat_fset_init(struct heat_fset *fs)
 {
 	civil_heat_features_init();
-	memset(fs, 0, sizeof(*fs));
+	/* Not feat[] or seen[] (32 KB, a message each): a feature counts up
+	 * to n, a seen slot only in its generation. */
+	fs->n = 0;
+	fs->names = (struct civil_buf)CIVIL_BUF_INIT;
+	fs->cues = 0;
+	fs->all_names = false;
+	memset(fs->seen_gen, 0, sizeof(fs->seen_gen));
+	fs->gen = 0;
 	fs->idiom = g_byte_array_new();
 	fs->flags = g_array_new(FALSE, FALSE, sizeof(uint32_t));
 }

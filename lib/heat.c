@@ -758,7 +758,7 @@ void civil_heat_score_message(const civil_heat_t *h, civil_message_t *msg,
 {
 	const char *a;
 
-	if (civil_message_kind(msg) == CIVIL_KIND_PATCH) {
+	if (civil_message_is_patch(msg)) {
 		memset(out, 0, sizeof(*out));
 		return;
 	}

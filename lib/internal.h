@@ -245,6 +245,10 @@ char *civil_list_id(const char *list_id);
 /* message.c: the GMime side of a civil_message_t. */
 GMimeMessage *civil_message_mime(civil_message_t *msg);
 const char *civil_message_name(const civil_message_t *msg);
+/* civil_message_kind(msg) == CIVIL_KIND_PATCH, for the scorer, which
+ * needs no more of the kind than that (a notice is found by reading a
+ * reply's text, and only the reminder asks). */
+bool civil_message_is_patch(civil_message_t *msg);
 /* A text/plain part that is body, not attachment. */
 bool civil_part_is_body_text(GMimeObject *part);
 /* The part's content with its transfer encoding undone (bytes as sent). */

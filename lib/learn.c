@@ -155,7 +155,7 @@ void civil_heat_learn_message(civil_heat_t *h, civil_message_t *msg,
 	const char *a = "";
 
 	/* A patch scores nothing, so it teaches nothing either. */
-	if (civil_message_kind(msg) != CIVIL_KIND_PATCH)
+	if (!civil_message_is_patch(msg))
 		a = civil_message_authored(msg);
 	civil_heat_learn_text(h, a, strlen(a), heated, out);
 }

@@ -33,19 +33,31 @@ const char *civil_memcasemem(const char *hay, size_t len, const char *needle)
 {
 	size_t n = strlen(needle);
 	unsigned char lo, up;
+	const char *p = hay, *end;
 
 	if (!n)
 		return hay;
-	/* Compare only where the first letter matches: every line of
-	 * every scanned mail goes through here. */
+	if (len < n)
+		return NULL;
+	/* Jump with memchr to where the first letter is, in either case
+	 * (the upper case only up to the lower's next): every line of every
+	 * scanned mail goes through here, and memchr reads a vector at a
+	 * time where a loop reads a byte. */
+	end = hay + len - n + 1;
 	lo = (unsigned char)tolower((unsigned char)needle[0]);
 	up = (unsigned char)toupper((unsigned char)needle[0]);
-	for (size_t i = 0; i + n <= len; i++) {
-		unsigned char c = (unsigned char)hay[i];
+	while (p < end) {
+		const char *a = memchr(p, lo, (size_t)(end - p));
+		const char *b =
+			lo == up ? NULL
+				 : memchr(p, up, (size_t)((a ? a : end) - p));
+		const char *c = b ? b : a;
 
-		if ((c == lo || c == up) &&
-		    !strncasecmp(hay + i + 1, needle + 1, n - 1))
-			return hay + i;
+		if (!c)
+			return NULL;
+		if (!strncasecmp(c + 1, needle + 1, n - 1))
+			return c;
+		p = c + 1;
 	}
 	return NULL;
 }

@@ -412,6 +412,22 @@ static bool is_reply(civil_message_t *msg)
 	       civil_message_header(msg, "In-Reply-To") || msg->env_in_reply_to;
 }
 
+bool civil_message_is_patch(civil_message_t *msg)
+{
+	const char *subject, *text;
+
+	if (msg->kind_done)
+		return msg->kind == CIVIL_KIND_PATCH;
+	/* civil_message_kind's first answers, without the reading of a
+	 * reply's text that only the reminder needs (is it a notice?). */
+	subject = civil_message_subject(msg);
+	text = civil_message_text(msg); /* sets msg->text.len */
+	return civil_text_has_diff(text, msg->text.len) ||
+	       (!civil_subject_is_reply(subject) &&
+		!civil_subject_is_cover(subject) &&
+		civil_subject_has_patch_tag(subject));
+}
+
 civil_kind_t civil_message_kind(civil_message_t *msg)
 {
 	const char *subject, *text, *authored;

@@ -17,7 +17,10 @@ civil_status_t civil_fd_read(int fd, const char *name, struct civil_buf *b,
 	for (;;) {
 		ssize_t n;
 
-		civil_buf_grow(b, 65536);
+		/* Grow only when full: a second grow would copy what was
+		 * read, and the last read (0 bytes) needs no room. */
+		if (b->alloc - b->len < 4096)
+			civil_buf_grow(b, 65536);
 		n = read(fd, b->buf + b->len, b->alloc - b->len - 1);
 		if (n < 0) {
 			if (errno == EINTR)
@@ -48,12 +51,16 @@ civil_status_t civil_file_read(const char *path, struct civil_buf *b,
 		return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
 				       "can't open '%s': %s", path,
 				       strerror(errno));
-	if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+	if (fstat(fd, &sb) != 0)
+		sb.st_mode = 0;
+	if (S_ISDIR(sb.st_mode)) {
 		close(fd);
 		return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
 				       "can't read '%s': %s", path,
 				       strerror(EISDIR));
 	}
+	if (S_ISREG(sb.st_mode) && sb.st_size > 0)
+		civil_buf_grow(b, (size_t)sb.st_size + 4096);
 	st = civil_fd_read(fd, path, b, err);
 	close(fd);
 	return st;
