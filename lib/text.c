@@ -394,6 +394,15 @@ static void drop_attribution(struct line *v, const bool *quoted, size_t i,
 /* Where the signature starts: the last "-- " line, or "--" without its
  * space (many mailers strip trailing blanks).  A mailing list's footer
  * (a rule of underscores) ends the sender's words too. */
+/* Bounded: a line is not NUL-terminated where the text ends. */
+static bool all_underscores(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (s[i] != '_')
+			return false;
+	return true;
+}
+
 static size_t signature_line(const struct line *v, size_t n)
 {
 	size_t sig = n;
@@ -406,7 +415,7 @@ static size_t signature_line(const struct line *v, size_t n)
 			len--;
 		if (len == 2 && !memcmp(v[i].s, "--", 2))
 			sig = i;
-		else if (len >= 20 && strspn(v[i].s, "_") == len && sig == n)
+		else if (len >= 20 && all_underscores(v[i].s, len) && sig == n)
 			sig = i;
 	}
 	return sig;
