@@ -51,9 +51,9 @@
  * among them) changes nothing and fails with CIVIL_STATUS_USAGE:
  * "civil_scan_opts_t version 7 unknown (this libcivil knows 1)".  A call
  * that fills a struct keeps its version.  Structs the library hands
- * out one at a time by pointer (civil_scan_item_t, civil_heated_thread_t,
- * civil_held_t) may grow at their end with no version: callers only read
- * them through that pointer.  Not so the elements of arrays it hands out
+ * out one at a time by pointer (civil_scan_item_t, civil_heated_thread_t)
+ * may grow at their end with no version: callers only read them through
+ * that pointer.  Not so the elements of arrays it hands out
  * (a score's civil_heat_reason_t reasons, a heated thread's passages:
  * callers step through them by their own sizeof), nor a struct held by
  * value inside another (civil_thread_heat_t in civil_heated_thread_t;
@@ -139,11 +139,6 @@ typedef struct civil_error {
 		CIVIL_STATUS_SUCCESS, NULL                                     \
 	}
 
-/* Set err (if not NULL) and return status, so callers can
- * "return civil_error_set(err, ...)". A previous message is replaced. */
-civil_status_t civil_error_set(civil_error_t *err, civil_status_t status,
-			       const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 void civil_error_clear(civil_error_t *err);
 const char *civil_status_to_string(civil_status_t status);
 
@@ -500,24 +495,6 @@ civil_status_t civil_mbox_foreach(const void *data, size_t len,
 /* The reminder for code (civil.reminder in cfg wins; cfg may be NULL),
  * ASCII, LF-separated lines, no trailing newline.  malloc'd. */
 char *civil_reminder_text(const civil_code_t *code, const civil_config_t *cfg);
-/* The text of a b4.review-reply-template (b4 0.16+) that ends every b4
- * review reply with reminder in its signature block (b4.c).  malloc'd. */
-char *civil_b4_reply_template(const char *reminder);
-/* Where civil writes its b4.review-reply-template: beside repo's config
- * (the reminder names that tree's code), or with repo NULL in user_dir,
- * the user's directory for civil's settings the caller chose
- * (civil-install: $XDG_CONFIG_HOME/civil, ~/.config/civil); no repo and
- * no user_dir is CONFIG_ERROR. */
-civil_status_t civil_b4_template_path(const civil_repo_t *repo,
-				      const char *user_dir,
-				      struct civil_buf *out,
-				      civil_error_t *err);
-/* When path (b4.review-reply-template, "~/" allowed) is a template civil
- * wrote (*ours) and its reminder is not reminder, write it anew (*changed).
- * Anything else at path is left alone. */
-civil_status_t civil_b4_template_refresh(const char *path, const char *reminder,
-					 bool *ours, bool *changed,
-					 civil_error_t *err);
 
 typedef enum civil_remind_action {
 	CIVIL_REMIND_ADDED = 0,	 /* out holds the new message */
@@ -839,16 +816,6 @@ civil_status_t civil_heated_foreach(civil_t *c, const char *query,
 				    bool explain, civil_heated_fn fn,
 				    void *arg, civil_error_t *err);
 
-/* ---- notmuch tag --batch lines (output.c) ---- */
-
-/* "+TAG -- PREFIX:\"VALUE\"" (sign '+' or '-'), a "notmuch tag --batch"
- * line without its newline: the tag %XX-encoded, the value quoted as a
- * Xapian boolean term.  A value with a line break can't be written in
- * one: UNSUPPORTED, and nothing is added. */
-civil_status_t civil_tag_line(struct civil_buf *out, char sign, const char *tag,
-			      const char *prefix, const char *value,
-			      civil_error_t *err);
-
 /* ---- outgoing mail (outgoing.c) ---- */
 
 /* What civil does to a message on its way out, in civil-remind and
@@ -880,50 +847,6 @@ civil_status_t civil_outgoing_prepare(civil_t *c, civil_message_t *msg,
 				      civil_outgoing_t *out,
 				      civil_error_t *err);
 void civil_outgoing_release(civil_outgoing_t *out);
-/* One line per flagged sentence: "\"...\" (insult 'idiot', said to
- * someone)". */
-void civil_tone_lines(const civil_heat_score_t *s, struct civil_buf *out);
-
-/* ---- heated mail held back once (held.c) ---- */
-
-/* A held message sent again within this many seconds goes out. */
-#define CIVIL_HOLD_SECONDS 600
-
-/* What makes two tries "the same message": subject, To, Cc and text, not
- * the Date, Message-ID or MIME boundaries a client makes anew each time.
- * 64 hex digits and a NUL. */
-void civil_held_key(civil_message_t *msg, char key[65]);
-/* Held messages are kept in dir, a directory of their own the caller
- * chooses (civil-sendmail: $XDG_STATE_HOME/civil/held), made when the
- * first is held. */
-/* Was the message with this key held less than CIVIL_HOLD_SECONDS ago? */
-bool civil_held_recently(const char *dir, const char *key, time_t now);
-/* Hold it: keep data (mode 0600) with its subject and the line the sender
- * was shown; a hold of the same key is replaced, its time renewed.  One
- * that can't be kept whole is not kept at all. */
-civil_status_t civil_held_keep(const char *dir, const char *key,
-			       const void *data, size_t len,
-			       const char *subject, const char *why,
-			       civil_error_t *err);
-/* It went out after all: forget it. */
-void civil_held_forget(const char *dir, const char *key);
-
-typedef struct civil_held {
-	time_t when;   /* held at */
-	char *path;    /* the message as it was given */
-	char *subject; /* decoded, one line */
-	char *why;     /* the line the sender was shown */
-	/* A message kept without the file that says why it was held (the
-	 * keeping was cut short): not held, the next send is held again. */
-	bool why_missing;
-} civil_held_t;
-
-typedef int (*civil_held_fn)(const civil_held_t *h, void *arg);
-
-/* Each held message in dir, newest first; return non-zero to stop.  No
- * dir is no held message. */
-civil_status_t civil_held_foreach(const char *dir, civil_held_fn fn, void *arg,
-				  civil_error_t *err);
 
 /* ---- threads (thread.c) ---- */
 
@@ -987,17 +910,6 @@ bool civil_thread_msg_missing(const civil_thread_t *t, size_t i);
 /* The message as it arrived (*len its length), or NULL if missing. */
 const char *civil_thread_msg_raw(const civil_thread_t *t, size_t i,
 				 size_t *len);
-/* A command-line THREAD (query, Message-ID, lore URL) as a notmuch query;
- * malloc'd, NULL for a URL with no Message-ID in it. */
-char *civil_thread_query(const char *arg);
-/* A Message-ID as given for one message ("id:<x@y>", "id:\"x@y\"",
- * "<x@y>", "x@y") without its wrapping: "x@y"; in a quoted one
- * ("id:\"a\"\"b@y\""), a doubled '"' is one.  malloc'd. */
-char *civil_bare_id(const char *s);
-/* The notmuch query for the message with Message-ID id (no angle
- * brackets): id:"..." with every '"' in id doubled, as a quoted term
- * must have it.  malloc'd. */
-char *civil_id_query(const char *id);
 
 /* ---- the escalation draft (draft.c) ---- */
 

@@ -33,6 +33,7 @@
 #include <glib.h>
 
 #include "civil.h"
+#include "internal.h"
 #include "util.h"
 #include "../../cmd/print.h"
 

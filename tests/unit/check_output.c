@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../../cmd/print.h"
+#include "internal.h"
 #include "unit.h"
 
 static size_t count(const char *s, char c)
