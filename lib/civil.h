@@ -851,8 +851,10 @@ void civil_outgoing_release(civil_outgoing_t *out);
 /* ---- threads (thread.c) ---- */
 
 /* The messages of one thread, oldest first, with what civil makes of
- * each.  Strings returned belong to the thread; every header value is
- * decoded, on one line.  i runs from 0 to civil_thread_count() - 1. */
+ * each (their headers, the sender's own words, the heat, the reader's
+ * verdicts), for the escalation draft (civil_draft_build), which reads
+ * them.  A caller only picks messages for it: by Message-ID, i from 0 to
+ * civil_thread_count() - 1.  Strings returned belong to the thread. */
 typedef struct civil_thread civil_thread_t;
 
 /* The one thread query names in c's database (anything else is an error
@@ -870,32 +872,6 @@ civil_status_t civil_thread_from_mbox(const void *data, size_t len,
 				      civil_thread_t **out, size_t *skipped,
 				      civil_error_t *err);
 void civil_thread_free(civil_thread_t *t);
-
-size_t civil_thread_count(const civil_thread_t *t);
-/* notmuch's thread id, or NULL from an mbox. */
-const char *civil_thread_id(const civil_thread_t *t);
-/* Message-ID, no angle brackets. */
-const char *civil_thread_msg_id(const civil_thread_t *t, size_t i);
-/* Seconds since the epoch. */
-long long civil_thread_msg_date(const civil_thread_t *t, size_t i);
-const char *civil_thread_msg_from(const civil_thread_t *t, size_t i);
-const char *civil_thread_msg_to(const civil_thread_t *t, size_t i);
-const char *civil_thread_msg_cc(const civil_thread_t *t, size_t i);
-const char *civil_thread_msg_subject(const civil_thread_t *t, size_t i);
-/* List-Id or X-Mailing-List, or NULL. */
-const char *civil_thread_msg_list(const civil_thread_t *t, size_t i);
-/* The parent's Message-ID, or NULL. */
-const char *civil_thread_msg_in_reply_to(const civil_thread_t *t, size_t i);
-/* Depth in the reply tree. */
-size_t civil_thread_msg_depth(const civil_thread_t *t, size_t i);
-/* The sender's own words ("" if its file is missing). */
-const char *civil_thread_msg_authored(const civil_thread_t *t, size_t i);
-civil_kind_t civil_thread_msg_kind(const civil_thread_t *t, size_t i);
-/* Its heat (stored by civil-scan or scored now), or NULL when unknown. */
-const civil_heat_score_t *civil_thread_msg_heat(const civil_thread_t *t,
-						size_t i);
-/* Tagged heated in the database. */
-bool civil_thread_msg_heated(const civil_thread_t *t, size_t i);
 /* For a thread read from an mbox: each of its messages that c's notmuch
  * database holds takes the verdicts kept there, as a thread read from the
  * database has them: its heated tag (civil's or the reader's), and the
@@ -905,11 +881,13 @@ bool civil_thread_msg_heated(const civil_thread_t *t, size_t i);
  * database. */
 civil_status_t civil_thread_read_verdicts(civil_t *c, civil_thread_t *t,
 					  size_t *found, civil_error_t *err);
-/* Its file is gone: headers from the database only, no raw message. */
+
+size_t civil_thread_count(const civil_thread_t *t);
+/* Message-ID, no angle brackets. */
+const char *civil_thread_msg_id(const civil_thread_t *t, size_t i);
+/* Its file is gone: headers from the database only, no raw message (the
+ * draft can't attach it). */
 bool civil_thread_msg_missing(const civil_thread_t *t, size_t i);
-/* The message as it arrived (*len its length), or NULL if missing. */
-const char *civil_thread_msg_raw(const civil_thread_t *t, size_t i,
-				 size_t *len);
 
 /* ---- the escalation draft (draft.c) ---- */
 
@@ -939,7 +917,7 @@ typedef struct civil_draft_opts {
  *
  * Its passages of concern are the picked messages, else the messages
  * tagged heated and those civil holds heated, but never one its reader
- * holds calm (civil_thread_msg_t's verdicts); each is quoted with its
+ * holds calm (civil_thread_read_verdicts); each is quoted with its
  * author, date and link: the heated sentences, in the order they were
  * written (the whole of the sender's words when civil found none: the
  * reader's verdict, or a pick).  Scores and civil's reasons stay out of
