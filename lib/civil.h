@@ -32,6 +32,12 @@
  * or _free is still safe (and needed only on success, or where the call
  * says it fills what it can even when it fails).
  *
+ * Names.  A getter is civil_<object>_get_<field> and a setter
+ * civil_<object>_set_<field>; the handle's are civil_get_<field> and
+ * civil_set_<field> (civil_get_code, civil_set_tone).  A message's
+ * getters are the exception, used everywhere since the first version:
+ * civil_message_<field> (civil_message_subject).
+ *
  * Ownership.  A "char *" the library returns is malloc'd: free() it.  A
  * "const char *" belongs to the object it was read from and lives as long
  * as that object (civil_message_header lives as long as the message).  A
@@ -189,9 +195,9 @@ civil_status_t civil_repo_open(const char *path, civil_repo_t **out,
 civil_status_t civil_repo_open_env(civil_repo_t **out, civil_error_t *err);
 void civil_repo_free(civil_repo_t *repo);
 /* The repository's git directory, for messages. */
-const char *civil_repo_path(const civil_repo_t *repo);
+const char *civil_repo_get_path(const civil_repo_t *repo);
 /* The git directory its worktrees share (where its config is). */
-const char *civil_repo_common_dir(const civil_repo_t *repo);
+const char *civil_repo_get_common_dir(const civil_repo_t *repo);
 /* Read the blob at path in HEAD's tree into content (reset first).
  * *oid_hex (oid_hex may be NULL) gets the blob's id in hex, as long as
  * the repository's ids are (40 digits for SHA-1), malloc'd; what it held
@@ -594,7 +600,7 @@ void civil_heat_free(civil_heat_t *h);
 /* The score from which a sentence is heated (0 < threshold <
  * CIVIL_HEAT_MAX; anything else is ignored). */
 void civil_heat_set_threshold(civil_heat_t *h, double threshold);
-double civil_heat_threshold(const civil_heat_t *h);
+double civil_heat_get_threshold(const civil_heat_t *h);
 /* Score text as it is (callers pass authored text). */
 void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 			   civil_heat_score_t *out);
@@ -854,7 +860,7 @@ void civil_outgoing_release(civil_outgoing_t *out);
  * each (their headers, the sender's own words, the heat, the reader's
  * verdicts), for the escalation draft (civil_draft_build), which reads
  * them.  A caller only picks messages for it: by Message-ID, i from 0 to
- * civil_thread_count() - 1.  Strings returned belong to the thread. */
+ * civil_thread_get_count() - 1.  Strings returned belong to the thread. */
 typedef struct civil_thread civil_thread_t;
 
 /* The one thread query names in c's database (anything else is an error
@@ -882,12 +888,12 @@ void civil_thread_free(civil_thread_t *t);
 civil_status_t civil_thread_read_verdicts(civil_t *c, civil_thread_t *t,
 					  size_t *found, civil_error_t *err);
 
-size_t civil_thread_count(const civil_thread_t *t);
+size_t civil_thread_get_count(const civil_thread_t *t);
 /* Message-ID, no angle brackets. */
-const char *civil_thread_msg_id(const civil_thread_t *t, size_t i);
+const char *civil_thread_get_msg_id(const civil_thread_t *t, size_t i);
 /* Its file is gone: headers from the database only, no raw message (the
  * draft can't attach it). */
-bool civil_thread_msg_missing(const civil_thread_t *t, size_t i);
+bool civil_thread_get_msg_missing(const civil_thread_t *t, size_t i);
 
 /* ---- the escalation draft (draft.c) ---- */
 

@@ -648,17 +648,17 @@ void civil_thread_free(civil_thread_t *t)
 	free(t);
 }
 
-size_t civil_thread_count(const civil_thread_t *t)
+size_t civil_thread_get_count(const civil_thread_t *t)
 {
 	return t->n;
 }
 
-const char *civil_thread_msg_id(const civil_thread_t *t, size_t i)
+const char *civil_thread_get_msg_id(const civil_thread_t *t, size_t i)
 {
 	return t->msgs[i].id;
 }
 
-bool civil_thread_msg_missing(const civil_thread_t *t, size_t i)
+bool civil_thread_get_msg_missing(const civil_thread_t *t, size_t i)
 {
 	return t->msgs[i].missing;
 }
