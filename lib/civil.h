@@ -771,25 +771,22 @@ civil_status_t civil_purge(civil_t *c, civil_purge_stats_t *stats,
 
 /* ---- heated threads (heated.c) ---- */
 
-/* One flagged passage: a reason civil gave for a message's heat. */
+/* One flagged passage: a reason civil gave for a heated message's heat,
+ * with the message it is in. */
 typedef struct civil_heated_passage {
-	char *id;     /* Message-ID */
-	double score; /* the message's score */
-	char *signal;
-	double weight;
-	civil_heat_target_t target;
-	civil_heat_class_t klass;
-	char *match;
-	char *sentence;
+	char *id;		 /* Message-ID */
+	double score;		 /* the message's score */
+	civil_heat_reason_t why; /* why.klass: the sentence's class */
 } civil_heated_passage_t;
 
+/* Everything in it, strings and arrays, is the library's and lives until
+ * the civil_heated_fn it was handed to returns. */
 typedef struct civil_heated_thread {
 	char *thread; /* notmuch thread id */
 	char *subject;
 	char *authors;	 /* as notmuch shows them */
 	long long first; /* oldest message */
 	long long last;	 /* newest message */
-	size_t messages; /* in the thread */
 	size_t matched;	 /* matching the query */
 	char **people;	 /* distinct addresses, NULL-terminated */
 	size_t n_people;
@@ -797,11 +794,13 @@ typedef struct civil_heated_thread {
 	size_t n_lists;
 	char **tags; /* every tag on its messages */
 	size_t n_tags;
-	double peak; /* hottest message score */
-	bool scored; /* some message has a score */
+	bool scored; /* some message has a score (else heat.peak means
+		      * nothing) */
 	char *strip; /* one character a message, oldest first:
 			   * . calm  - warm  = sharp  # heated  ! tagged
 			   * heated though its words are not */
+	/* heat.messages: all of the thread's, as notmuch counts them (one
+	 * civil could not read among them); heat.peak: its hottest. */
 	civil_thread_heat_t heat;
 	civil_heated_passage_t *passages; /* with explain */
 	size_t n_passages;
