@@ -2,10 +2,20 @@
 /*
  * civil.h - the one public header of libcivil.
  *
- * libcivil turns a project's code of conduct (or the kernel's 2015 Code of
- * Conflict) into plumbing for mailing-list tools: it finds the code and its
- * contact in a repository, recognises reviews among outgoing mail and adds
- * the code's reminder to them.
+ * libcivil puts a project's code of conduct (or, where a tree has none,
+ * the kernel's 2015 Code of Conflict) into mailing-list tools.  Open a
+ * handle (civil_open) and it does three jobs:
+ *  - The reminder: it finds the code and its contact at HEAD of a git
+ *    repository, recognises reviews among outgoing mail and adds the
+ *    code's reminder to them, byte for byte otherwise, and checks the
+ *    tone of what goes out (civil_outgoing_prepare).
+ *  - Heat: it scores how heated a sender's own words are (calm, sharp or
+ *    heated, with the reasons, civil_heat_score_message), learns from a
+ *    reader's corrections, scans a notmuch database or an mbox and tags
+ *    heated messages and threads (civil_scan), and lists the heated
+ *    threads (civil_heated_foreach).
+ *  - Escalation: it reads a thread and drafts the private report to the
+ *    code's contact (civil_draft_build); it never sends it.
  *
  * Rules every function keeps:
  *  - It never prints and never exits.  Fallible calls return a
@@ -38,9 +48,16 @@
  * getters are the exception, used everywhere since the first version:
  * civil_message_<field> (civil_message_subject).
  *
- * Ownership.  A "char *" the library returns is malloc'd: free() it.  A
- * "const char *" belongs to the object it was read from and lives as long
- * as that object (civil_message_header lives as long as the message).  A
+ * Ownership.  A "char *" a function returns (or hands back through an
+ * out parameter: civil_repo_read_head_file's oid_hex) is malloc'd:
+ * free() it.  A "const char *" belongs to the object it was read from
+ * and lives as long as that object (civil_message_header lives as long
+ * as the message).  What a struct points to (its strings, its arrays) is
+ * the struct's and goes with it, never to be freed alone: one the caller
+ * holds is freed by its _release (civil_heat_score_release frees the
+ * reasons and their strings; civil_outgoing_release, civil_error_clear),
+ * one the library hands a callback (civil_scan_item_t,
+ * civil_heated_thread_t) by the library once the callback returns.  A
  * struct civil_buf the caller passes is added to (or reset, where said);
  * its memory stays the caller's (civil_buf_release).  Arguments are only
  * read during the call and may be freed after it, unless a struct keeps a
@@ -62,17 +79,20 @@
  * that pointer.  Not so the elements of arrays it hands out
  * (a score's civil_heat_reason_t reasons, a heated thread's passages:
  * callers step through them by their own sizeof), nor a struct held by
- * value inside another (civil_thread_heat_t in civil_heated_thread_t;
- * civil_heat_score_t and civil_remind_result_t in civil_outgoing_t, whose
- * version then moves): those are fixed until the next soname.
+ * value inside another (civil_thread_heat_t in civil_heated_thread_t,
+ * civil_heat_reason_t in civil_heated_passage_t; civil_heat_score_t and
+ * civil_remind_result_t in civil_outgoing_t, whose version then moves):
+ * those are fixed until the next soname.
  *
  * Threads.  civil_init() and civil_shutdown() are called once each, by
  * one thread, before and after every other call.  In between, calls on
  * different objects may run in different threads at once; one object
  * (handle, message, repository, thread) is used by one thread at a time.
- * A civil_heat_t is read only once made: any number of threads may score
- * with it at once (civil_scan does).  The calls that take no object are
- * safe from any thread.
+ * Scoring only reads a civil_heat_t: any number of threads may score
+ * with one at once (civil_scan does), while none changes it.  What
+ * learns or changes it (civil_heat_set_threshold, the civil_heat_learn*
+ * calls, civil_scan with o->learn) uses it alone, as any other object is
+ * used.  The calls that take no object are safe from any thread.
  */
 #ifndef CIVIL_H
 #define CIVIL_H
