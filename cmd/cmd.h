@@ -4,6 +4,7 @@
 #define CIVIL_CMD_H
 
 #include "civil.h"
+#include "cmd-support.h"
 #include "util.h"
 
 extern const char *cmd_name;

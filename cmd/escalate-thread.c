@@ -158,7 +158,7 @@ done:
 static void verdicts(civil_t *civ, civil_thread_t *thread, bool explain)
 {
 	civil_error_t err = CIVIL_ERROR_INIT;
-	size_t found = 0, n = civil_thread_count(thread);
+	size_t found = 0, n = civil_thread_get_count(thread);
 
 	if (civil_thread_read_verdicts(civ, thread, &found, &err)) {
 		cmd_warn("%s; the draft goes by civil's scores alone",
@@ -321,15 +321,15 @@ int main(int argc, char **argv)
 			goto out;
 		}
 	}
-	for (size_t i = 0; i < civil_thread_count(thread); i++)
-		if (civil_thread_msg_missing(thread, i))
+	for (size_t i = 0; i < civil_thread_get_count(thread); i++)
+		if (civil_thread_get_msg_missing(thread, i))
 			cmd_warn("id:%s: its file is missing; the draft links "
 				 "to it but can't quote or attach it",
-				 civil_thread_msg_id(thread, i));
+				 civil_thread_get_msg_id(thread, i));
 
 	if (civil_get_repository(civ))
 		civil_buf_addf(&where, "the repository at %s",
-			       civil_repo_path(civil_get_repository(civ)));
+			       civil_repo_get_path(civil_get_repository(civ)));
 	o.code = code;
 	o.where = where.len ? where.buf : NULL;
 	o.from_name = civil_config_get_user_name(cfg)

@@ -292,7 +292,7 @@ int own_open_repo(struct own *o)
 		cmd_warn_error(&err);
 		return -1;
 	}
-	common = civil_repo_common_dir(here);
+	common = civil_repo_get_common_dir(here);
 	o->path = g_strdup_printf("%s%scivil.inc", common,
 				  g_str_has_suffix(common, "/") ? "" : "/");
 	o->user = g_strdup_printf("%s%sconfig", common,

@@ -82,17 +82,17 @@ static void passage(civil_sprinter_t *sp, const civil_heated_passage_t *p)
 	civil_sp_map_key(sp, "score");
 	civil_sp_double(sp, p->score);
 	civil_sp_map_key(sp, "class");
-	civil_sp_string(sp, civil_heat_class_name(p->klass));
+	civil_sp_string(sp, civil_heat_class_name(p->why.klass));
 	civil_sp_map_key(sp, "signal");
-	civil_sp_string(sp, p->signal);
+	civil_sp_string(sp, p->why.signal);
 	civil_sp_map_key(sp, "weight");
-	civil_sp_double(sp, p->weight);
+	civil_sp_double(sp, p->why.weight);
 	civil_sp_map_key(sp, "target");
-	civil_sp_string(sp, target_name(p->target));
+	civil_sp_string(sp, target_name(p->why.target));
 	civil_sp_map_key(sp, "match");
-	civil_sp_string(sp, p->match);
+	civil_sp_string(sp, p->why.match);
 	civil_sp_map_key(sp, "sentence");
-	civil_sp_string(sp, p->sentence);
+	civil_sp_string(sp, p->why.sentence);
 	civil_sp_end(sp);
 }
 
@@ -114,7 +114,7 @@ void cmd_heated_json(civil_sprinter_t *sp, const civil_heated_thread_t *t,
 	civil_sp_map_key(sp, "matched");
 	civil_sp_integer(sp, (long long)t->matched);
 	civil_sp_map_key(sp, "total");
-	civil_sp_integer(sp, (long long)t->messages);
+	civil_sp_integer(sp, (long long)t->heat.messages);
 	civil_sp_map_key(sp, "authors");
 	civil_sp_string(sp, t->authors);
 	civil_sp_map_key(sp, "subject");
@@ -134,7 +134,7 @@ void cmd_heated_json(civil_sprinter_t *sp, const civil_heated_thread_t *t,
 	strings(sp, "people", t->people, t->n_people);
 	strings(sp, "lists", t->lists, t->n_lists);
 	civil_sp_map_key(sp, "peak");
-	civil_sp_double(sp, t->scored ? t->peak : NAN);
+	civil_sp_double(sp, t->scored ? t->heat.peak : NAN);
 	civil_sp_map_key(sp, "heated");
 	civil_sp_integer(sp, (long long)t->heat.heated);
 	civil_sp_map_key(sp, "escalating");
@@ -177,10 +177,10 @@ void cmd_heated_text(struct civil_buf *out, const civil_heated_thread_t *t,
 	day(out, t->first);
 	civil_buf_adds(out, "..");
 	day(out, t->last);
-	civil_buf_addf(out, "  [%zu msgs, %zu people]  peak ", t->messages,
+	civil_buf_addf(out, "  [%zu msgs, %zu people]  peak ", t->heat.messages,
 		       t->n_people);
 	if (t->scored)
-		civil_buf_addf(out, "%.2f", t->peak);
+		civil_buf_addf(out, "%.2f", t->heat.peak);
 	else
 		civil_buf_adds(out, "-");
 	civil_buf_adds(out, "  ");
@@ -201,19 +201,20 @@ void cmd_heated_text(struct civil_buf *out, const civil_heated_thread_t *t,
 	civil_buf_addch(out, '\n');
 	for (size_t i = 0; explain && i < t->n_passages; i++) {
 		const civil_heated_passage_t *p = &t->passages[i];
+		const civil_heat_reason_t *why = &p->why;
 
 		civil_buf_adds(out, "    id:");
 		civil_field_escape(out, p->id);
 		civil_buf_addf(out, "  %.2f  %s  ", p->score,
-			       civil_heat_class_name(p->klass));
-		civil_field_escape(out, p->signal);
-		if (p->match && *p->match) {
+			       civil_heat_class_name(why->klass));
+		civil_field_escape(out, why->signal);
+		if (why->match && *why->match) {
 			civil_buf_adds(out, " '");
-			civil_field_escape(out, p->match);
+			civil_field_escape(out, why->match);
 			civil_buf_adds(out, "'");
 		}
 		civil_buf_adds(out, ": \"");
-		civil_field_escape(out, p->sentence);
+		civil_field_escape(out, why->sentence);
 		civil_buf_adds(out, "\"\n");
 	}
 }

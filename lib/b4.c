@@ -60,7 +60,7 @@ civil_status_t civil_b4_template_path(const civil_repo_t *repo,
 {
 	civil_buf_reset(out);
 	if (repo) {
-		civil_buf_adds(out, civil_repo_common_dir(repo));
+		civil_buf_adds(out, civil_repo_get_common_dir(repo));
 		while (out->len > 1 && out->buf[out->len - 1] == '/')
 			out->buf[--out->len] = '\0';
 		civil_buf_adds(out, "/civil-b4-review-reply-template");

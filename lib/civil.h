@@ -2,10 +2,20 @@
 /*
  * civil.h - the one public header of libcivil.
  *
- * libcivil turns a project's code of conduct (or the kernel's 2015 Code of
- * Conflict) into plumbing for mailing-list tools: it finds the code and its
- * contact in a repository, recognises reviews among outgoing mail and adds
- * the code's reminder to them.
+ * libcivil puts a project's code of conduct (or, where a tree has none,
+ * the kernel's 2015 Code of Conflict) into mailing-list tools.  Open a
+ * handle (civil_open) and it does three jobs:
+ *  - The reminder: it finds the code and its contact at HEAD of a git
+ *    repository, recognises reviews among outgoing mail and adds the
+ *    code's reminder to them, byte for byte otherwise, and checks the
+ *    tone of what goes out (civil_outgoing_prepare).
+ *  - Heat: it scores how heated a sender's own words are (calm, sharp or
+ *    heated, with the reasons, civil_heat_score_message), learns from a
+ *    reader's corrections, scans a notmuch database or an mbox and tags
+ *    heated messages and threads (civil_scan), and lists the heated
+ *    threads (civil_heated_foreach).
+ *  - Escalation: it reads a thread and drafts the private report to the
+ *    code's contact (civil_draft_build); it never sends it.
  *
  * Rules every function keeps:
  *  - It never prints and never exits.  Fallible calls return a
@@ -32,9 +42,22 @@
  * or _free is still safe (and needed only on success, or where the call
  * says it fills what it can even when it fails).
  *
- * Ownership.  A "char *" the library returns is malloc'd: free() it.  A
- * "const char *" belongs to the object it was read from and lives as long
- * as that object (civil_message_header lives as long as the message).  A
+ * Names.  A getter is civil_<object>_get_<field> and a setter
+ * civil_<object>_set_<field>; the handle's are civil_get_<field> and
+ * civil_set_<field> (civil_get_code, civil_set_tone).  A message's
+ * getters are the exception, used everywhere since the first version:
+ * civil_message_<field> (civil_message_subject).
+ *
+ * Ownership.  A "char *" a function returns (or hands back through an
+ * out parameter: civil_repo_read_head_file's oid_hex) is malloc'd:
+ * free() it.  A "const char *" belongs to the object it was read from
+ * and lives as long as that object (civil_message_header lives as long
+ * as the message).  What a struct points to (its strings, its arrays) is
+ * the struct's and goes with it, never to be freed alone: one the caller
+ * holds is freed by its _release (civil_heat_score_release frees the
+ * reasons and their strings; civil_outgoing_release, civil_error_clear),
+ * one the library hands a callback (civil_scan_item_t,
+ * civil_heated_thread_t) by the library once the callback returns.  A
  * struct civil_buf the caller passes is added to (or reset, where said);
  * its memory stays the caller's (civil_buf_release).  Arguments are only
  * read during the call and may be freed after it, unless a struct keeps a
@@ -51,22 +74,25 @@
  * among them) changes nothing and fails with CIVIL_STATUS_USAGE:
  * "civil_scan_opts_t version 7 unknown (this libcivil knows 1)".  A call
  * that fills a struct keeps its version.  Structs the library hands
- * out one at a time by pointer (civil_scan_item_t, civil_heated_thread_t,
- * civil_held_t) may grow at their end with no version: callers only read
- * them through that pointer.  Not so the elements of arrays it hands out
+ * out one at a time by pointer (civil_scan_item_t, civil_heated_thread_t)
+ * may grow at their end with no version: callers only read them through
+ * that pointer.  Not so the elements of arrays it hands out
  * (a score's civil_heat_reason_t reasons, a heated thread's passages:
  * callers step through them by their own sizeof), nor a struct held by
- * value inside another (civil_thread_heat_t in civil_heated_thread_t;
- * civil_heat_score_t and civil_remind_result_t in civil_outgoing_t, whose
- * version then moves): those are fixed until the next soname.
+ * value inside another (civil_thread_heat_t in civil_heated_thread_t,
+ * civil_heat_reason_t in civil_heated_passage_t; civil_heat_score_t and
+ * civil_remind_result_t in civil_outgoing_t, whose version then moves):
+ * those are fixed until the next soname.
  *
  * Threads.  civil_init() and civil_shutdown() are called once each, by
  * one thread, before and after every other call.  In between, calls on
  * different objects may run in different threads at once; one object
  * (handle, message, repository, thread) is used by one thread at a time.
- * A civil_heat_t is read only once made: any number of threads may score
- * with it at once (civil_scan does).  The calls that take no object are
- * safe from any thread.
+ * Scoring only reads a civil_heat_t: any number of threads may score
+ * with one at once (civil_scan does), while none changes it.  What
+ * learns or changes it (civil_heat_set_threshold, the civil_heat_learn*
+ * calls, civil_scan with o->learn) uses it alone, as any other object is
+ * used.  The calls that take no object are safe from any thread.
  */
 #ifndef CIVIL_H
 #define CIVIL_H
@@ -139,11 +165,6 @@ typedef struct civil_error {
 		CIVIL_STATUS_SUCCESS, NULL                                     \
 	}
 
-/* Set err (if not NULL) and return status, so callers can
- * "return civil_error_set(err, ...)". A previous message is replaced. */
-civil_status_t civil_error_set(civil_error_t *err, civil_status_t status,
-			       const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 void civil_error_clear(civil_error_t *err);
 const char *civil_status_to_string(civil_status_t status);
 
@@ -194,9 +215,9 @@ civil_status_t civil_repo_open(const char *path, civil_repo_t **out,
 civil_status_t civil_repo_open_env(civil_repo_t **out, civil_error_t *err);
 void civil_repo_free(civil_repo_t *repo);
 /* The repository's git directory, for messages. */
-const char *civil_repo_path(const civil_repo_t *repo);
+const char *civil_repo_get_path(const civil_repo_t *repo);
 /* The git directory its worktrees share (where its config is). */
-const char *civil_repo_common_dir(const civil_repo_t *repo);
+const char *civil_repo_get_common_dir(const civil_repo_t *repo);
 /* Read the blob at path in HEAD's tree into content (reset first).
  * *oid_hex (oid_hex may be NULL) gets the blob's id in hex, as long as
  * the repository's ids are (40 digits for SHA-1), malloc'd; what it held
@@ -500,24 +521,6 @@ civil_status_t civil_mbox_foreach(const void *data, size_t len,
 /* The reminder for code (civil.reminder in cfg wins; cfg may be NULL),
  * ASCII, LF-separated lines, no trailing newline.  malloc'd. */
 char *civil_reminder_text(const civil_code_t *code, const civil_config_t *cfg);
-/* The text of a b4.review-reply-template (b4 0.16+) that ends every b4
- * review reply with reminder in its signature block (b4.c).  malloc'd. */
-char *civil_b4_reply_template(const char *reminder);
-/* Where civil writes its b4.review-reply-template: beside repo's config
- * (the reminder names that tree's code), or with repo NULL in user_dir,
- * the user's directory for civil's settings the caller chose
- * (civil-install: $XDG_CONFIG_HOME/civil, ~/.config/civil); no repo and
- * no user_dir is CONFIG_ERROR. */
-civil_status_t civil_b4_template_path(const civil_repo_t *repo,
-				      const char *user_dir,
-				      struct civil_buf *out,
-				      civil_error_t *err);
-/* When path (b4.review-reply-template, "~/" allowed) is a template civil
- * wrote (*ours) and its reminder is not reminder, write it anew (*changed).
- * Anything else at path is left alone. */
-civil_status_t civil_b4_template_refresh(const char *path, const char *reminder,
-					 bool *ours, bool *changed,
-					 civil_error_t *err);
 
 typedef enum civil_remind_action {
 	CIVIL_REMIND_ADDED = 0,	 /* out holds the new message */
@@ -617,7 +620,7 @@ void civil_heat_free(civil_heat_t *h);
 /* The score from which a sentence is heated (0 < threshold <
  * CIVIL_HEAT_MAX; anything else is ignored). */
 void civil_heat_set_threshold(civil_heat_t *h, double threshold);
-double civil_heat_threshold(const civil_heat_t *h);
+double civil_heat_get_threshold(const civil_heat_t *h);
 /* Score text as it is (callers pass authored text). */
 void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 			   civil_heat_score_t *out);
@@ -788,25 +791,22 @@ civil_status_t civil_purge(civil_t *c, civil_purge_stats_t *stats,
 
 /* ---- heated threads (heated.c) ---- */
 
-/* One flagged passage: a reason civil gave for a message's heat. */
+/* One flagged passage: a reason civil gave for a heated message's heat,
+ * with the message it is in. */
 typedef struct civil_heated_passage {
-	char *id;     /* Message-ID */
-	double score; /* the message's score */
-	char *signal;
-	double weight;
-	civil_heat_target_t target;
-	civil_heat_class_t klass;
-	char *match;
-	char *sentence;
+	char *id;		 /* Message-ID */
+	double score;		 /* the message's score */
+	civil_heat_reason_t why; /* why.klass: the sentence's class */
 } civil_heated_passage_t;
 
+/* Everything in it, strings and arrays, is the library's and lives until
+ * the civil_heated_fn it was handed to returns. */
 typedef struct civil_heated_thread {
 	char *thread; /* notmuch thread id */
 	char *subject;
 	char *authors;	 /* as notmuch shows them */
 	long long first; /* oldest message */
 	long long last;	 /* newest message */
-	size_t messages; /* in the thread */
 	size_t matched;	 /* matching the query */
 	char **people;	 /* distinct addresses, NULL-terminated */
 	size_t n_people;
@@ -814,11 +814,13 @@ typedef struct civil_heated_thread {
 	size_t n_lists;
 	char **tags; /* every tag on its messages */
 	size_t n_tags;
-	double peak; /* hottest message score */
-	bool scored; /* some message has a score */
+	bool scored; /* some message has a score (else heat.peak means
+		      * nothing) */
 	char *strip; /* one character a message, oldest first:
 			   * . calm  - warm  = sharp  # heated  ! tagged
 			   * heated though its words are not */
+	/* heat.messages: all of the thread's, as notmuch counts them (one
+	 * civil could not read among them); heat.peak: its hottest. */
 	civil_thread_heat_t heat;
 	civil_heated_passage_t *passages; /* with explain */
 	size_t n_passages;
@@ -838,16 +840,6 @@ typedef int (*civil_heated_fn)(const civil_heated_thread_t *t, void *arg);
 civil_status_t civil_heated_foreach(civil_t *c, const char *query,
 				    bool explain, civil_heated_fn fn,
 				    void *arg, civil_error_t *err);
-
-/* ---- notmuch tag --batch lines (output.c) ---- */
-
-/* "+TAG -- PREFIX:\"VALUE\"" (sign '+' or '-'), a "notmuch tag --batch"
- * line without its newline: the tag %XX-encoded, the value quoted as a
- * Xapian boolean term.  A value with a line break can't be written in
- * one: UNSUPPORTED, and nothing is added. */
-civil_status_t civil_tag_line(struct civil_buf *out, char sign, const char *tag,
-			      const char *prefix, const char *value,
-			      civil_error_t *err);
 
 /* ---- outgoing mail (outgoing.c) ---- */
 
@@ -880,56 +872,14 @@ civil_status_t civil_outgoing_prepare(civil_t *c, civil_message_t *msg,
 				      civil_outgoing_t *out,
 				      civil_error_t *err);
 void civil_outgoing_release(civil_outgoing_t *out);
-/* One line per flagged sentence: "\"...\" (insult 'idiot', said to
- * someone)". */
-void civil_tone_lines(const civil_heat_score_t *s, struct civil_buf *out);
-
-/* ---- heated mail held back once (held.c) ---- */
-
-/* A held message sent again within this many seconds goes out. */
-#define CIVIL_HOLD_SECONDS 600
-
-/* What makes two tries "the same message": subject, To, Cc and text, not
- * the Date, Message-ID or MIME boundaries a client makes anew each time.
- * 64 hex digits and a NUL. */
-void civil_held_key(civil_message_t *msg, char key[65]);
-/* Held messages are kept in dir, a directory of their own the caller
- * chooses (civil-sendmail: $XDG_STATE_HOME/civil/held), made when the
- * first is held. */
-/* Was the message with this key held less than CIVIL_HOLD_SECONDS ago? */
-bool civil_held_recently(const char *dir, const char *key, time_t now);
-/* Hold it: keep data (mode 0600) with its subject and the line the sender
- * was shown; a hold of the same key is replaced, its time renewed.  One
- * that can't be kept whole is not kept at all. */
-civil_status_t civil_held_keep(const char *dir, const char *key,
-			       const void *data, size_t len,
-			       const char *subject, const char *why,
-			       civil_error_t *err);
-/* It went out after all: forget it. */
-void civil_held_forget(const char *dir, const char *key);
-
-typedef struct civil_held {
-	time_t when;   /* held at */
-	char *path;    /* the message as it was given */
-	char *subject; /* decoded, one line */
-	char *why;     /* the line the sender was shown */
-	/* A message kept without the file that says why it was held (the
-	 * keeping was cut short): not held, the next send is held again. */
-	bool why_missing;
-} civil_held_t;
-
-typedef int (*civil_held_fn)(const civil_held_t *h, void *arg);
-
-/* Each held message in dir, newest first; return non-zero to stop.  No
- * dir is no held message. */
-civil_status_t civil_held_foreach(const char *dir, civil_held_fn fn, void *arg,
-				  civil_error_t *err);
 
 /* ---- threads (thread.c) ---- */
 
 /* The messages of one thread, oldest first, with what civil makes of
- * each.  Strings returned belong to the thread; every header value is
- * decoded, on one line.  i runs from 0 to civil_thread_count() - 1. */
+ * each (their headers, the sender's own words, the heat, the reader's
+ * verdicts), for the escalation draft (civil_draft_build), which reads
+ * them.  A caller only picks messages for it: by Message-ID, i from 0 to
+ * civil_thread_get_count() - 1.  Strings returned belong to the thread. */
 typedef struct civil_thread civil_thread_t;
 
 /* The one thread query names in c's database (anything else is an error
@@ -947,32 +897,6 @@ civil_status_t civil_thread_from_mbox(const void *data, size_t len,
 				      civil_thread_t **out, size_t *skipped,
 				      civil_error_t *err);
 void civil_thread_free(civil_thread_t *t);
-
-size_t civil_thread_count(const civil_thread_t *t);
-/* notmuch's thread id, or NULL from an mbox. */
-const char *civil_thread_id(const civil_thread_t *t);
-/* Message-ID, no angle brackets. */
-const char *civil_thread_msg_id(const civil_thread_t *t, size_t i);
-/* Seconds since the epoch. */
-long long civil_thread_msg_date(const civil_thread_t *t, size_t i);
-const char *civil_thread_msg_from(const civil_thread_t *t, size_t i);
-const char *civil_thread_msg_to(const civil_thread_t *t, size_t i);
-const char *civil_thread_msg_cc(const civil_thread_t *t, size_t i);
-const char *civil_thread_msg_subject(const civil_thread_t *t, size_t i);
-/* List-Id or X-Mailing-List, or NULL. */
-const char *civil_thread_msg_list(const civil_thread_t *t, size_t i);
-/* The parent's Message-ID, or NULL. */
-const char *civil_thread_msg_in_reply_to(const civil_thread_t *t, size_t i);
-/* Depth in the reply tree. */
-size_t civil_thread_msg_depth(const civil_thread_t *t, size_t i);
-/* The sender's own words ("" if its file is missing). */
-const char *civil_thread_msg_authored(const civil_thread_t *t, size_t i);
-civil_kind_t civil_thread_msg_kind(const civil_thread_t *t, size_t i);
-/* Its heat (stored by civil-scan or scored now), or NULL when unknown. */
-const civil_heat_score_t *civil_thread_msg_heat(const civil_thread_t *t,
-						size_t i);
-/* Tagged heated in the database. */
-bool civil_thread_msg_heated(const civil_thread_t *t, size_t i);
 /* For a thread read from an mbox: each of its messages that c's notmuch
  * database holds takes the verdicts kept there, as a thread read from the
  * database has them: its heated tag (civil's or the reader's), and the
@@ -982,22 +906,13 @@ bool civil_thread_msg_heated(const civil_thread_t *t, size_t i);
  * database. */
 civil_status_t civil_thread_read_verdicts(civil_t *c, civil_thread_t *t,
 					  size_t *found, civil_error_t *err);
-/* Its file is gone: headers from the database only, no raw message. */
-bool civil_thread_msg_missing(const civil_thread_t *t, size_t i);
-/* The message as it arrived (*len its length), or NULL if missing. */
-const char *civil_thread_msg_raw(const civil_thread_t *t, size_t i,
-				 size_t *len);
-/* A command-line THREAD (query, Message-ID, lore URL) as a notmuch query;
- * malloc'd, NULL for a URL with no Message-ID in it. */
-char *civil_thread_query(const char *arg);
-/* A Message-ID as given for one message ("id:<x@y>", "id:\"x@y\"",
- * "<x@y>", "x@y") without its wrapping: "x@y"; in a quoted one
- * ("id:\"a\"\"b@y\""), a doubled '"' is one.  malloc'd. */
-char *civil_bare_id(const char *s);
-/* The notmuch query for the message with Message-ID id (no angle
- * brackets): id:"..." with every '"' in id doubled, as a quoted term
- * must have it.  malloc'd. */
-char *civil_id_query(const char *id);
+
+size_t civil_thread_get_count(const civil_thread_t *t);
+/* Message-ID, no angle brackets. */
+const char *civil_thread_get_msg_id(const civil_thread_t *t, size_t i);
+/* Its file is gone: headers from the database only, no raw message (the
+ * draft can't attach it). */
+bool civil_thread_get_msg_missing(const civil_thread_t *t, size_t i);
 
 /* ---- the escalation draft (draft.c) ---- */
 
@@ -1027,7 +942,7 @@ typedef struct civil_draft_opts {
  *
  * Its passages of concern are the picked messages, else the messages
  * tagged heated and those civil holds heated, but never one its reader
- * holds calm (civil_thread_msg_t's verdicts); each is quoted with its
+ * holds calm (civil_thread_read_verdicts); each is quoted with its
  * author, date and link: the heated sentences, in the order they were
  * written (the whole of the sender's words when civil found none: the
  * reader's verdict, or a pick).  Scores and civil's reasons stay out of

@@ -102,7 +102,7 @@ void civil_heat_set_threshold(civil_heat_t *h, double threshold)
 		h->threshold = threshold;
 }
 
-double civil_heat_threshold(const civil_heat_t *h)
+double civil_heat_get_threshold(const civil_heat_t *h)
 {
 	return h->threshold;
 }

@@ -47,7 +47,8 @@ static int by_weight_desc(const void *a, const void *b)
 {
 	const civil_heated_passage_t *x = a, *y = b;
 
-	return (x->weight < y->weight) - (x->weight > y->weight);
+	return (x->why.weight < y->why.weight) -
+	       (x->why.weight > y->why.weight);
 }
 
 /* A message's reasons, weightiest first: stored ones come back from
@@ -62,12 +63,10 @@ static void passages_from_heat(GArray *out, const char *id,
 
 		p.id = civil_xstrdup(id);
 		p.score = h->score;
-		p.signal = civil_xstrdup(h->reasons[i].signal);
-		p.weight = h->reasons[i].weight;
-		p.target = h->reasons[i].target;
-		p.klass = h->reasons[i].klass;
-		p.match = civil_xstrdup(h->reasons[i].match);
-		p.sentence = civil_xstrdup(h->reasons[i].sentence);
+		p.why = h->reasons[i];
+		p.why.signal = civil_xstrdup(h->reasons[i].signal);
+		p.why.match = civil_xstrdup(h->reasons[i].match);
+		p.why.sentence = civil_xstrdup(h->reasons[i].sentence);
 		g_array_append_val(out, p);
 	}
 	if (out->len > first + 1)
@@ -104,7 +103,6 @@ struct walk {
 	GPtrArray *people, *lists, *tags, *keep;
 	GArray *samples, *passages;
 	struct civil_buf strip;
-	double peak;
 	bool scored;
 	bool thread_tagged;
 };
@@ -147,8 +145,6 @@ static void walk_message(struct walk *w, notmuch_message_t *m)
 				   (have_fresh ? &fresh : &stored)->klass ==
 					   CIVIL_HEAT_HEATED,
 				   w->cfg->threshold));
-	if (s.score > w->peak)
-		w->peak = s.score;
 	w->thread_tagged |= f.thread_tagged;
 	g_array_append_val(w->samples, s);
 
@@ -202,7 +198,6 @@ static void fill_thread(struct walk *w, notmuch_thread_t *t,
 	w->samples = g_array_new(FALSE, FALSE, sizeof(civil_heat_sample_t));
 	w->passages = g_array_new(FALSE, FALSE, sizeof(civil_heated_passage_t));
 	civil_buf_reset(&w->strip);
-	w->peak = 0;
 	w->scored = false;
 	w->thread_tagged = false;
 
@@ -223,14 +218,15 @@ static void fill_thread(struct walk *w, notmuch_thread_t *t,
 	out->authors = civil_xstrdup(notmuch_thread_get_authors(t));
 	out->first = (long long)notmuch_thread_get_oldest_date(t);
 	out->last = (long long)notmuch_thread_get_newest_date(t);
-	out->messages = (size_t)notmuch_thread_get_total_messages(t);
 	out->matched = (size_t)notmuch_thread_get_matched_messages(t);
-	out->peak = w->peak;
 	out->scored = w->scored;
 	out->strip = civil_xstrdup(civil_buf_str(&w->strip));
 	out->thread_tagged = w->thread_tagged;
 	civil_thread_heat((const civil_heat_sample_t *)(void *)w->samples->data,
 			  w->samples->len, &out->heat);
+	/* A message that could not be read is no sample, but it is in the
+	 * thread. */
+	out->heat.messages = (size_t)notmuch_thread_get_total_messages(t);
 	out->people = to_strv(w->people, &out->n_people);
 	out->lists = to_strv(w->lists, &out->n_lists);
 	out->tags = to_strv(w->tags, &out->n_tags);
@@ -252,9 +248,9 @@ static void thread_release(civil_heated_thread_t *t)
 	g_strfreev(t->tags);
 	for (size_t i = 0; i < t->n_passages; i++) {
 		free(t->passages[i].id);
-		free(t->passages[i].signal);
-		free(t->passages[i].match);
-		free(t->passages[i].sentence);
+		free(t->passages[i].why.signal);
+		free(t->passages[i].why.match);
+		free(t->passages[i].why.sentence);
 	}
 	g_free(t->passages);
 }

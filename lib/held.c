@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "civil.h"
+#include "cmd-support.h"
 #include "util.h"
 
 void civil_held_key(civil_message_t *msg, char key[65])

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "civil.h"
+#include "cmd-support.h" /* what lib/ does for the commands alone */
 #include "util.h"
 
 /* init.c: start libgit2 on first use; every libgit2 caller calls it. */
@@ -222,6 +223,14 @@ bool civil_text_is_notice(const char *text, size_t len);
  * merged or pulled, and little else ("Applied to net-next, thanks!", b4
  * ty's notes)?  message.c makes such a reply a notice, not a review. */
 bool civil_text_is_thanks(const char *text, size_t len);
+
+/* output.c: "+TAG -- PREFIX:\"VALUE\"" (sign '+' or '-'), a "notmuch
+ * tag --batch" line without its newline: the tag %XX-encoded, the value
+ * quoted as a Xapian boolean term.  A value with a line break can't be
+ * written in one: UNSUPPORTED, and nothing is added. */
+civil_status_t civil_tag_line(struct civil_buf *out, char sign, const char *tag,
+			      const char *prefix, const char *value,
+			      civil_error_t *err);
 
 /* fields.c: raw with only the header fields a heat scan reads (MIME,
  * Subject, From, To, Date, Message-ID, In-Reply-To, References) into out;

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "civil.h"
-#include "util.h"
+#include "internal.h"
 
 civil_status_t civil_tag_line(struct civil_buf *out, char sign, const char *tag,
 			      const char *prefix, const char *value,

@@ -76,12 +76,12 @@ void civil_repo_free(civil_repo_t *repo)
 	free(repo);
 }
 
-const char *civil_repo_path(const civil_repo_t *repo)
+const char *civil_repo_get_path(const civil_repo_t *repo)
 {
 	return git_repository_path(repo->git);
 }
 
-const char *civil_repo_common_dir(const civil_repo_t *repo)
+const char *civil_repo_get_common_dir(const civil_repo_t *repo)
 {
 	return git_repository_commondir(repo->git);
 }
@@ -111,7 +111,7 @@ civil_status_t civil_repo_read_head_file(civil_repo_t *repo, const char *path,
 	    git_commit_tree(&tree, commit) < 0) {
 		st = civil_error_set(err, CIVIL_STATUS_REPOSITORY_ERROR,
 				     "can't read HEAD in '%s': %s",
-				     civil_repo_path(repo), git_message());
+				     civil_repo_get_path(repo), git_message());
 		goto done;
 	}
 	rc = git_tree_entry_bypath(&entry, tree, path);
@@ -125,7 +125,7 @@ civil_status_t civil_repo_read_head_file(civil_repo_t *repo, const char *path,
 	    git_blob_lookup(&blob, repo->git, git_tree_entry_id(entry)) < 0) {
 		st = civil_error_set(err, CIVIL_STATUS_REPOSITORY_ERROR,
 				     "can't read '%s' at HEAD in '%s': %s",
-				     path, civil_repo_path(repo),
+				     path, civil_repo_get_path(repo),
 				     git_message());
 		goto done;
 	}

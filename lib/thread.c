@@ -648,89 +648,17 @@ void civil_thread_free(civil_thread_t *t)
 	free(t);
 }
 
-size_t civil_thread_count(const civil_thread_t *t)
+size_t civil_thread_get_count(const civil_thread_t *t)
 {
 	return t->n;
 }
 
-const char *civil_thread_id(const civil_thread_t *t)
-{
-	return t->thread_id;
-}
-
-const char *civil_thread_msg_id(const civil_thread_t *t, size_t i)
+const char *civil_thread_get_msg_id(const civil_thread_t *t, size_t i)
 {
 	return t->msgs[i].id;
 }
 
-long long civil_thread_msg_date(const civil_thread_t *t, size_t i)
-{
-	return t->msgs[i].date;
-}
-
-const char *civil_thread_msg_from(const civil_thread_t *t, size_t i)
-{
-	return t->msgs[i].from;
-}
-
-const char *civil_thread_msg_to(const civil_thread_t *t, size_t i)
-{
-	return t->msgs[i].to;
-}
-
-const char *civil_thread_msg_cc(const civil_thread_t *t, size_t i)
-{
-	return t->msgs[i].cc;
-}
-
-const char *civil_thread_msg_subject(const civil_thread_t *t, size_t i)
-{
-	return t->msgs[i].subject;
-}
-
-const char *civil_thread_msg_list(const civil_thread_t *t, size_t i)
-{
-	return t->msgs[i].list;
-}
-
-const char *civil_thread_msg_in_reply_to(const civil_thread_t *t, size_t i)
-{
-	return t->msgs[i].in_reply_to;
-}
-
-size_t civil_thread_msg_depth(const civil_thread_t *t, size_t i)
-{
-	return t->msgs[i].depth;
-}
-
-const char *civil_thread_msg_authored(const civil_thread_t *t, size_t i)
-{
-	return t->msgs[i].authored;
-}
-
-civil_kind_t civil_thread_msg_kind(const civil_thread_t *t, size_t i)
-{
-	return t->msgs[i].kind;
-}
-
-bool civil_thread_msg_heated(const civil_thread_t *t, size_t i)
-{
-	return t->msgs[i].heated;
-}
-
-bool civil_thread_msg_missing(const civil_thread_t *t, size_t i)
+bool civil_thread_get_msg_missing(const civil_thread_t *t, size_t i)
 {
 	return t->msgs[i].missing;
-}
-
-const civil_heat_score_t *civil_thread_msg_heat(const civil_thread_t *t,
-						size_t i)
-{
-	return t->msgs[i].scored ? &t->msgs[i].heat : NULL;
-}
-
-const char *civil_thread_msg_raw(const civil_thread_t *t, size_t i, size_t *len)
-{
-	*len = t->msgs[i].raw_len;
-	return t->msgs[i].raw;
 }

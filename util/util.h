@@ -18,6 +18,16 @@
 
 #include "civil.h"
 
+/* ---- errors (error.c) ---- */
+
+/* Set err (if not NULL) and return status, so callers can
+ * "return civil_error_set(err, ...)".  A previous message is replaced.
+ * civil.h has the rest (civil_error_t, civil_error_clear): a library's
+ * caller reads and clears errors, only civil makes them. */
+civil_status_t civil_error_set(civil_error_t *err, civil_status_t status,
+			       const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* ---- growing buffers (buf.c), after git's strbuf ---- */
 
 /* struct civil_buf, CIVIL_BUF_INIT, civil_buf_str, civil_buf_detach and

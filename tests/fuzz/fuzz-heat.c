@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "civil.h"
+#include "cmd-support.h"
 
 #define ORACLE(cond)                                                           \
 	do {                                                                   \

@@ -30,6 +30,7 @@
 #include <gmime/gmime.h>
 
 #include "civil.h"
+#include "cmd-support.h"
 #include "util.h"
 
 /* lib/internal.h, which a harness does not include. */

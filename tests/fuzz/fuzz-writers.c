@@ -33,6 +33,7 @@
 #include <glib.h>
 
 #include "civil.h"
+#include "internal.h"
 #include "util.h"
 #include "../../cmd/print.h"
 
@@ -447,12 +448,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		passages[i] = (civil_heated_passage_t){
 			.id = (char *)f[i ? F_THREAD : F_ID],
 			.score = heat.score,
-			.signal = (char *)f[F_SIGNAL],
-			.weight = why.weight,
-			.target = why.target,
-			.klass = why.klass,
-			.match = (char *)f[F_MATCH],
-			.sentence = (char *)f[F_SENTENCE],
+			.why = why,
 		};
 	people[0] = (char *)f[F_PERSON];
 	lists[0] = (char *)f[F_LIST];
@@ -464,7 +460,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	t.authors = (char *)f[F_AUTHORS];
 	t.first = strtoll(f[F_FIRST], NULL, 10);
 	t.last = strtoll(f[F_LAST], NULL, 10);
-	t.messages = size;
+	t.heat.messages = size;
 	t.matched = n;
 	t.people = people;
 	t.n_people = 1;
@@ -472,7 +468,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	t.n_lists = *f[F_LIST] ? 1 : 0;
 	t.tags = tags;
 	t.n_tags = 1;
-	t.peak = heat.score;
+	t.heat.peak = heat.score;
 	t.scored = size & 2;
 	t.strip = (char *)f[F_STRIP];
 	t.heat.heated = size % 5;

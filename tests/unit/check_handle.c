@@ -189,7 +189,7 @@ START_TEST(misuse_refused_not_crashed_on)
 	ck_assert_int_eq(civil_thread_from_mbox(mbox, strlen(mbox), "x", NULL,
 						&t, NULL, &err),
 			 0);
-	ck_assert_uint_eq(civil_thread_count(t), 1);
+	ck_assert_uint_eq(civil_thread_get_count(t), 1);
 	civil_thread_free(t);
 	civil_message_free(msg);
 	civil_close(c);
@@ -464,21 +464,22 @@ START_TEST(named_database_and_its_verbs)
 	ck_assert_int_eq(
 		civil_thread_from_db(c, "id:h1@kernel-test.invalid", &t, &err),
 		0);
-	ck_assert_uint_eq(civil_thread_count(t), 1);
-	ck_assert_str_eq(civil_thread_msg_id(t, 0), "h1@kernel-test.invalid");
-	ck_assert_str_eq(civil_thread_msg_subject(t, 0), "hot");
-	ck_assert(civil_thread_msg_heated(t, 0));
-	ck_assert(!civil_thread_msg_missing(t, 0));
+	ck_assert_uint_eq(civil_thread_get_count(t), 1);
+	ck_assert_str_eq(civil_thread_get_msg_id(t, 0),
+			 "h1@kernel-test.invalid");
+	ck_assert_str_eq(t->msgs[0].subject, "hot");
+	ck_assert(t->msgs[0].heated);
+	ck_assert(!civil_thread_get_msg_missing(t, 0));
 	/* Not scored: the scorer was never read. */
-	ck_assert_ptr_null(civil_thread_msg_heat(t, 0));
+	ck_assert(!t->msgs[0].scored);
 	civil_thread_free(t);
 	/* Scored, once the scorer is read; the same database. */
 	ck_assert_int_eq(civil_get_heat(c, &h, NULL), 0);
 	ck_assert_int_eq(
 		civil_thread_from_db(c, "id:h1@kernel-test.invalid", &t, &err),
 		0);
-	ck_assert_ptr_nonnull(civil_thread_msg_heat(t, 0));
-	ck_assert(civil_thread_msg_heat(t, 0)->score >= CIVIL_HEAT_THRESHOLD);
+	ck_assert(t->msgs[0].scored);
+	ck_assert(t->msgs[0].heat.score >= CIVIL_HEAT_THRESHOLD);
 	civil_thread_free(t);
 	ck_assert_int_eq(civil_thread_from_db(c, "id:nothere@x", &t, &err),
 			 CIVIL_STATUS_NOT_FOUND);

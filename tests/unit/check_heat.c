@@ -146,7 +146,7 @@ START_TEST(the_threshold_moves_the_line)
 	double score;
 
 	civil_heat_set_threshold(tiny, 4.5);
-	ck_assert_double_eq(civil_heat_threshold(tiny), 4.5);
+	ck_assert_double_eq(civil_heat_get_threshold(tiny), 4.5);
 	/* 4.09 is no longer heated; its harsh head still holds it sharp,
 	 * and its score says it is under the line. */
 	ck_assert_int_eq(klass(tiny, "You are an idiot.", &score),
@@ -154,7 +154,7 @@ START_TEST(the_threshold_moves_the_line)
 	/* Nonsense is ignored. */
 	civil_heat_set_threshold(tiny, 0);
 	civil_heat_set_threshold(tiny, 5);
-	ck_assert_double_eq(civil_heat_threshold(tiny), 4.5);
+	ck_assert_double_eq(civil_heat_get_threshold(tiny), 4.5);
 	civil_heat_set_threshold(tiny, 2.5);
 	ck_assert_int_eq(klass(tiny, "You are an idiot.", NULL),
 			 CIVIL_HEAT_HEATED);

@@ -108,19 +108,21 @@ static int on_thread(const civil_heated_thread_t *t, void *arg)
 {
 	struct listing *l = arg;
 
-	civil_buf_addf(&l->out, "%s %zu/%zu %s %.2f", t->subject, t->messages,
-		       t->matched, t->strip, t->peak);
+	civil_buf_addf(&l->out, "%s %zu/%zu %s %.2f", t->subject,
+		       t->heat.messages, t->matched, t->strip, t->heat.peak);
 	for (size_t i = 0; i < t->n_people; i++)
 		civil_buf_addf(&l->out, " %s", t->people[i]);
 	for (size_t i = 0; i < t->n_lists; i++)
 		civil_buf_addf(&l->out, " [%s]", t->lists[i]);
 	civil_buf_addf(&l->out, "%s%s\n", t->scored ? " scored" : "",
 		       t->heat.is_heated ? " heated" : "");
-	for (size_t i = 0; i < t->n_passages; i++)
-		civil_buf_addf(&l->out, "  %s %.2f %s %.2f '%s'\n",
-			       t->passages[i].id, t->passages[i].score,
-			       t->passages[i].signal, t->passages[i].weight,
-			       t->passages[i].match);
+	for (size_t i = 0; i < t->n_passages; i++) {
+		const civil_heated_passage_t *p = &t->passages[i];
+
+		civil_buf_addf(&l->out, "  %s %.2f %s %.2f '%s'\n", p->id,
+			       p->score, p->why.signal, p->why.weight,
+			       p->why.match);
+	}
 	return ++l->seen == l->stop_after;
 }
 

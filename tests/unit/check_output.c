@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../../cmd/print.h"
+#include "internal.h"
 #include "unit.h"
 
 static size_t count(const char *s, char c)
@@ -61,10 +62,14 @@ END_TEST
 
 START_TEST(heated_text)
 {
-	civil_heated_passage_t p = { "i\td@x",	      NAN,
-				     "insult",	      INFINITY,
-				     CIVIL_TARGET_PERSON, CIVIL_HEAT_HEATED,
-				     "a\nb",	      "c\r\nthread:1" };
+	civil_heated_passage_t p = { "i\td@x",
+				     NAN,
+				     { .signal = "insult",
+				       .weight = INFINITY,
+				       .target = CIVIL_TARGET_PERSON,
+				       .klass = CIVIL_HEAT_HEATED,
+				       .match = "a\nb",
+				       .sentence = "c\r\nthread:1" } };
 	char *lists[] = { "l\n1", NULL };
 	civil_heated_thread_t t = { 0 };
 	struct civil_buf b = CIVIL_BUF_INIT;

@@ -92,7 +92,7 @@ START_TEST(git_dir_from_environment)
 	setenv("GIT_DIR", gd.buf, 1);
 	ck_assert_int_eq(chdir("/"), 0);
 	ck_assert_int_eq(civil_repo_open_env(&repo, NULL), 0);
-	ck_assert(strstr(civil_repo_path(repo), dir));
+	ck_assert(strstr(civil_repo_get_path(repo), dir));
 	civil_repo_free(repo);
 	/* Only when asked: civil_repo_open looks where it is told. */
 	ck_assert_int_eq(civil_repo_open(NULL, &repo, NULL),

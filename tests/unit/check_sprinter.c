@@ -103,10 +103,22 @@ END_TEST
 START_TEST(heated_json)
 {
 	civil_heated_passage_t ps[2] = {
-		{ "i\td@x", NAN, "insult", INFINITY, CIVIL_TARGET_PERSON,
-		  CIVIL_HEAT_HEATED, "a\nb", "c\r\nthread:1" },
-		{ "x@y", 0.5, "sw\"ear", 1.25, CIVIL_TARGET_THING,
-		  CIVIL_HEAT_SHARP, "m\\", "s\001 \xff" },
+		{ "i\td@x",
+		  NAN,
+		  { .signal = "insult",
+		    .weight = INFINITY,
+		    .target = CIVIL_TARGET_PERSON,
+		    .klass = CIVIL_HEAT_HEATED,
+		    .match = "a\nb",
+		    .sentence = "c\r\nthread:1" } },
+		{ "x@y",
+		  0.5,
+		  { .signal = "sw\"ear",
+		    .weight = 1.25,
+		    .target = CIVIL_TARGET_THING,
+		    .klass = CIVIL_HEAT_SHARP,
+		    .match = "m\\",
+		    .sentence = "s\001 \xff" } },
 	};
 	char *lists[] = { "l\n1", "l2" };
 	char *tags[] = { "heated", "inbox" };
@@ -134,9 +146,9 @@ START_TEST(heated_json)
 	t.first = 100;
 	t.last = 1000;
 	t.matched = 2;
-	t.messages = 3;
+	t.heat.messages = 3;
 	t.scored = true;
-	t.peak = 2.345;
+	t.heat.peak = 2.345;
 	t.heat.heated = 2;
 	t.heat.escalating = true;
 	civil_sp_begin_list(sp);

@@ -6,6 +6,7 @@
 #include <check.h>
 
 #include "civil.h"
+#include "cmd-support.h"
 #include "util.h"
 
 Suite *suite_buf(void);
