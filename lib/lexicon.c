@@ -234,7 +234,7 @@ static heat_entry_t *parse_entry(civil_heat_t *h, char *line, const char **why)
 	return e;
 }
 
-/* "model FILE": the learned layer's weights, FILE relative to the
+/* "model FILE": the heat model's weights (model.c), FILE relative to the
  * lexicon's own directory; "model none" switches it off.  The last such
  * line of the last lexicon wins. */
 static civil_status_t use_model(civil_heat_t *h, const char *lexicon,
