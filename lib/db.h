@@ -81,16 +81,41 @@ civil_status_t civil_db_count(notmuch_database_t *db, const char *query,
 /* A message's first property value for key, or NULL. */
 const char *civil_db_property(notmuch_message_t *msg, const char *key);
 bool civil_db_has_tag(notmuch_message_t *msg, const char *tag);
-/* The first of the message's files that can be read (malloc'd), or NULL;
- * *first gets the first file name the database has (malloc'd, or NULL),
- * for saying which file is missing. */
-char *civil_db_existing_file(notmuch_message_t *msg, char **first);
-/* The same, and when none can be read (another process renamed or
- * removed the file since the snapshot, or the names could not be read),
- * from the newest revision: the message with Message-ID id found again.
- * *gone: it is no longer in the database at all. */
-char *civil_db_file_now(notmuch_message_t *msg, const char *id, char **first,
-			bool *gone);
+
+/* ---- a message's mail, read from its file ---- */
+
+/* How civil_db_read_message reads a message (flags). */
+enum {
+	/* Only the header fields scoring reads (fields.c), sparing the
+	 * thirty or fifty others of list mail: what a message is scored
+	 * or learned from. */
+	CIVIL_DB_READ_SCORING = 0,
+	/* Every field, and the raw bytes as the file has them: for
+	 * showing the message. */
+	CIVIL_DB_READ_WHOLE = 1 << 0,
+	/* When none of its files can be read (another process renamed or
+	 * removed them since the snapshot, or the names could not be
+	 * read), look for the message again at the newest revision.  That
+	 * reopens the database, which only a civil_db_foreach walk
+	 * survives (it searches again after a reopen): not a caller that
+	 * holds other messages of an older search. */
+	CIVIL_DB_READ_AGAIN = 1 << 1,
+};
+
+/* m's mail from the first of its files that can be read: a file can be
+ * gone while another is still there.  When none can be read, the error
+ * names the message and the file: "id:ID: can't read 'FILE'". */
+civil_status_t civil_db_read_message(notmuch_message_t *m, unsigned int flags,
+				     civil_message_t **out, civil_error_t *err);
+/* The two halves of it, for a caller that parses in another thread than
+ * the one that reads the database: the file (malloc'd) to read, */
+civil_status_t civil_db_message_file(notmuch_message_t *m, unsigned int flags,
+				     char **file, civil_error_t *err);
+/* and that file, m's (Message-ID id), read and parsed.  This calls
+ * nothing of notmuch, so any thread may; its error starts "id:ID: ". */
+civil_status_t civil_db_parse_file(const char *id, const char *file,
+				   unsigned int flags, civil_message_t **out,
+				   civil_error_t *err);
 
 /* What civil judges a message by, every read checked: the strings belong
  * to the message. */
