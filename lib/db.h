@@ -200,21 +200,30 @@ notmuch_status_t civil_lastmod_record(notmuch_database_t *db,
 				      const civil_lastmod_t *scanned,
 				      const civil_lastmod_t *opened);
 
-/* ---- the handle's database (handle.c) ---- */
+/* ---- the handle's database (handle-db.c) ---- */
 
 /* c's notmuch settings for a verb that reads the database: a bad [civil]
  * setting is not a failure here (the caller said it, or chose not to),
  * not having any is. */
 civil_status_t civil_nm_for_db(civil_t *c, const civil_nm_config_t **out,
 			       civil_error_t *err);
+/* c's notmuch settings for scoring mail without the database (an mbox):
+ * having none is no failure (the defaults then), a threshold or lexicon
+ * civil can't read is. */
+civil_status_t civil_nm_for_mbox(civil_t *c, const civil_nm_config_t **out,
+				 civil_error_t *err);
 /* c's database, opened read-only on the first call and kept (it belongs
  * to the handle: never destroy it), brought up to the newest revision on
  * every later call: each verb reads the database as it is when it
  * starts. */
 civil_status_t civil_get_db(civil_t *c, notmuch_database_t **out,
 			    civil_error_t *err);
+/* Close c's database now, rather than at civil_close: the caller is done
+ * reading it and is about to open it for writing (one database open at a
+ * time).  The next civil_get_db opens it again. */
+void civil_release_db(civil_t *c);
 
-/* ---- scanning (scan.c), what civil_scan and civil_scan_mbox run ---- */
+/* ---- scanning (scan.c): what civil_scan and civil_scan_mbox run ---- */
 
 typedef struct civil_scan_job {
 	const char *query;
@@ -224,14 +233,21 @@ typedef struct civil_scan_job {
 	unsigned int threads;	      /* to parse in; 1: this one alone */
 } civil_scan_job_t;
 
-/* civil_scan with *db (read-only, the caller's) to walk.  With
- * o->apply, *db is closed (and set NULL) after the walk, before the
- * database is opened for writing: one database is open at a time, and
- * the caller's next read opens a snapshot with the tags in it. */
-civil_status_t civil_scan_db(civil_heat_t *h, notmuch_database_t **dbp,
-			     const civil_scan_job_t *o,
-			     const civil_scan_sink_t *sink,
-			     civil_scan_stats_t *stats, civil_error_t *err);
+/* A scan of a database, in two steps so that the caller can close the
+ * read-only database between them, as civil_scan does with o->apply
+ * (civil_release_db) before the database is opened for writing.  First
+ * the messages of db (read-only, the caller's) walked, scored and their
+ * threads judged: *out gets the scan (NULL when this failed), */
+struct civil_scan;
+civil_status_t civil_scan_db_read(civil_heat_t *h, notmuch_database_t *db,
+				  const civil_scan_job_t *o,
+				  const civil_scan_sink_t *sink,
+				  civil_scan_stats_t *stats,
+				  struct civil_scan **out, civil_error_t *err);
+/* then its verdicts written (o->apply) or told as tag lines, and the
+ * scan freed.  Returns how the scan ended. */
+civil_status_t civil_scan_db_finish(struct civil_scan *s, civil_error_t *err);
+/* civil_scan_mbox with the scorer and the settings at hand. */
 civil_status_t civil_scan_mbox_data(const civil_heat_t *h, const void *data,
 				    size_t len, const char *name,
 				    const civil_scan_job_t *o,
