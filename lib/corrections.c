@@ -28,19 +28,6 @@ struct finding {
 	GArray *out; /* civil_correction_t */
 };
 
-static bool score_file(notmuch_message_t *m, civil_message_t **msg)
-{
-	struct civil_buf raw = CIVIL_BUF_INIT;
-	char *first = NULL, *file = civil_db_existing_file(m, &first);
-	bool ok = file && !civil_file_read(file, &raw, NULL) &&
-		  !civil_message_parse(raw.buf, raw.len, file, msg, NULL);
-
-	free(first);
-	free(file);
-	civil_buf_release(&raw);
-	return ok;
-}
-
 /* Learn m into f->heat when it is a correction of the kind f looks for
  * (facts read from m); false when it is not, or can't be read now. */
 static bool learn_one(struct finding *f, notmuch_message_t *m,
@@ -52,7 +39,7 @@ static bool learn_one(struct finding *f, notmuch_message_t *m,
 		return false;
 	/* A message whose file can't be read teaches nothing, now: its
 	 * verdict still stands (scan.c), and is learned when it can be. */
-	if (!score_file(m, &msg))
+	if (civil_db_read_message(m, CIVIL_DB_READ_SCORING, &msg, NULL))
 		return false;
 	if (f->heated) {
 		civil_heat_score_t s;

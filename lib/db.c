@@ -7,6 +7,11 @@
  * before asking for write access, civil looks at the lock itself
  * (F_OFD_GETLK on Xapian's flintlock file: it looks, it does not take)
  * and gives up after the configured time with nothing changed.
+ *
+ * And what every lib/ file reads from the database, read one way: a
+ * walk over a query's messages, a message's facts, and its mail from
+ * its file (civil_db_read_message: the scan, the corrections,
+ * civil-heated and the thread view all read a message so).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -608,7 +613,10 @@ notmuch_status_t civil_db_read_facts_retry(notmuch_message_t *m,
 	return ns;
 }
 
-char *civil_db_existing_file(notmuch_message_t *msg, char **first)
+/* The first of the message's files that can be read (malloc'd), or NULL;
+ * *first gets the first file name the database has (malloc'd, or NULL),
+ * for saying which file is missing. */
+static char *existing_file(notmuch_message_t *msg, char **first)
 {
 	notmuch_filenames_t *f = notmuch_message_get_filenames(msg);
 	char *found = NULL;
@@ -627,11 +635,15 @@ char *civil_db_existing_file(notmuch_message_t *msg, char **first)
 	return found;
 }
 
-char *civil_db_file_now(notmuch_message_t *msg, const char *id, char **first,
-			bool *gone)
+/* The same, and when none can be read (another process renamed or
+ * removed the file since the snapshot, or the names could not be read),
+ * from the newest revision: the message with Message-ID id found again.
+ * *gone: it is no longer in the database at all. */
+static char *file_now(notmuch_message_t *msg, const char *id, char **first,
+		      bool *gone)
 {
 	notmuch_database_t *db = notmuch_message_get_database(msg);
-	char *file = civil_db_existing_file(msg, first);
+	char *file = existing_file(msg, first);
 
 	*gone = false;
 	/* A message keeps the file names it read first: only a message
@@ -649,10 +661,96 @@ char *civil_db_file_now(notmuch_message_t *msg, const char *id, char **first,
 		if (ns)
 			continue;
 		free(*first);
-		file = civil_db_existing_file(now, first);
+		file = existing_file(now, first);
 		notmuch_message_destroy(now);
 	}
 	return file;
+}
+
+civil_status_t civil_db_message_file(notmuch_message_t *m, unsigned int flags,
+				     char **file, civil_error_t *err)
+{
+	const char *id = notmuch_message_get_message_id(m);
+	const char *busy = flags & CIVIL_DB_READ_AGAIN
+				   ? " while another process writes the "
+				     "database"
+				   : "";
+	char *first = NULL;
+	bool gone = false;
+	civil_status_t st = CIVIL_STATUS_SUCCESS;
+
+	if (!id)
+		id = "?";
+	if (flags & CIVIL_DB_READ_AGAIN)
+		*file = file_now(m, id, &first, &gone);
+	else
+		*file = existing_file(m, &first);
+	if (!*file && gone)
+		st = civil_error_set(err, CIVIL_STATUS_NOT_FOUND,
+				     "id:%s: removed%s", id, busy);
+	else if (!*file && !first)
+		st = civil_error_set(err, CIVIL_STATUS_NOT_FOUND,
+				     "id:%s: its file can't be found%s", id,
+				     busy);
+	else if (!*file)
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "id:%s: can't read '%s'", id, first);
+	free(first);
+	return st;
+}
+
+/* Parse raw, read from name, as flags say: for scoring, without the
+ * header fields scoring never reads (fields.c), which are most of what
+ * parsing list mail costs. */
+static civil_status_t parse(const struct civil_buf *raw, const char *name,
+			    unsigned int flags, civil_message_t **msg,
+			    civil_error_t *err)
+{
+	struct civil_buf fields = CIVIL_BUF_INIT;
+	civil_status_t st;
+
+	if (!(flags & CIVIL_DB_READ_WHOLE) &&
+	    civil_fields_for_scan(raw->buf, raw->len, &fields))
+		st = civil_message_parse(fields.buf, fields.len, name, msg,
+					 err);
+	else
+		st = civil_message_parse(raw->buf, raw->len, name, msg, err);
+	civil_buf_release(&fields);
+	return st;
+}
+
+civil_status_t civil_db_parse_file(const char *id, const char *file,
+				   unsigned int flags, civil_message_t **out,
+				   civil_error_t *err)
+{
+	struct civil_buf raw = CIVIL_BUF_INIT;
+	civil_error_t e = CIVIL_ERROR_INIT;
+	civil_status_t st;
+
+	*out = NULL;
+	st = civil_file_read(file, &raw, &e);
+	if (!st)
+		st = parse(&raw, file, flags, out, &e);
+	if (st)
+		civil_error_set(err, st, "id:%s: %s", id, e.message);
+	civil_error_clear(&e);
+	civil_buf_release(&raw);
+	return st;
+}
+
+civil_status_t civil_db_read_message(notmuch_message_t *m, unsigned int flags,
+				     civil_message_t **out, civil_error_t *err)
+{
+	const char *id = notmuch_message_get_message_id(m);
+	char *file = NULL;
+	civil_status_t st;
+
+	*out = NULL;
+	st = civil_db_message_file(m, flags, &file, err);
+	if (!st)
+		st = civil_db_parse_file(id ? id : "?", file, flags, out, err);
+	free(file);
+	return st;
 }
 
 void civil_db_quote_term(struct civil_buf *out, const char *prefix,

@@ -81,16 +81,41 @@ civil_status_t civil_db_count(notmuch_database_t *db, const char *query,
 /* A message's first property value for key, or NULL. */
 const char *civil_db_property(notmuch_message_t *msg, const char *key);
 bool civil_db_has_tag(notmuch_message_t *msg, const char *tag);
-/* The first of the message's files that can be read (malloc'd), or NULL;
- * *first gets the first file name the database has (malloc'd, or NULL),
- * for saying which file is missing. */
-char *civil_db_existing_file(notmuch_message_t *msg, char **first);
-/* The same, and when none can be read (another process renamed or
- * removed the file since the snapshot, or the names could not be read),
- * from the newest revision: the message with Message-ID id found again.
- * *gone: it is no longer in the database at all. */
-char *civil_db_file_now(notmuch_message_t *msg, const char *id, char **first,
-			bool *gone);
+
+/* ---- a message's mail, read from its file ---- */
+
+/* How civil_db_read_message reads a message (flags). */
+enum {
+	/* Only the header fields scoring reads (fields.c), sparing the
+	 * thirty or fifty others of list mail: what a message is scored
+	 * or learned from. */
+	CIVIL_DB_READ_SCORING = 0,
+	/* Every field, and the raw bytes as the file has them: for
+	 * showing the message. */
+	CIVIL_DB_READ_WHOLE = 1 << 0,
+	/* When none of its files can be read (another process renamed or
+	 * removed them since the snapshot, or the names could not be
+	 * read), look for the message again at the newest revision.  That
+	 * reopens the database, which only a civil_db_foreach walk
+	 * survives (it searches again after a reopen): not a caller that
+	 * holds other messages of an older search. */
+	CIVIL_DB_READ_AGAIN = 1 << 1,
+};
+
+/* m's mail from the first of its files that can be read: a file can be
+ * gone while another is still there.  When none can be read, the error
+ * names the message and the file: "id:ID: can't read 'FILE'". */
+civil_status_t civil_db_read_message(notmuch_message_t *m, unsigned int flags,
+				     civil_message_t **out, civil_error_t *err);
+/* The two halves of it, for a caller that parses in another thread than
+ * the one that reads the database: the file (malloc'd) to read, */
+civil_status_t civil_db_message_file(notmuch_message_t *m, unsigned int flags,
+				     char **file, civil_error_t *err);
+/* and that file, m's (Message-ID id), read and parsed.  This calls
+ * nothing of notmuch, so any thread may; its error starts "id:ID: ". */
+civil_status_t civil_db_parse_file(const char *id, const char *file,
+				   unsigned int flags, civil_message_t **out,
+				   civil_error_t *err);
 
 /* What civil judges a message by, every read checked: the strings belong
  * to the message. */
@@ -175,21 +200,30 @@ notmuch_status_t civil_lastmod_record(notmuch_database_t *db,
 				      const civil_lastmod_t *scanned,
 				      const civil_lastmod_t *opened);
 
-/* ---- the handle's database (handle.c) ---- */
+/* ---- the handle's database (handle-db.c) ---- */
 
 /* c's notmuch settings for a verb that reads the database: a bad [civil]
  * setting is not a failure here (the caller said it, or chose not to),
  * not having any is. */
 civil_status_t civil_nm_for_db(civil_t *c, const civil_nm_config_t **out,
 			       civil_error_t *err);
+/* c's notmuch settings for scoring mail without the database (an mbox):
+ * having none is no failure (the defaults then), a threshold or lexicon
+ * civil can't read is. */
+civil_status_t civil_nm_for_mbox(civil_t *c, const civil_nm_config_t **out,
+				 civil_error_t *err);
 /* c's database, opened read-only on the first call and kept (it belongs
  * to the handle: never destroy it), brought up to the newest revision on
  * every later call: each verb reads the database as it is when it
  * starts. */
 civil_status_t civil_get_db(civil_t *c, notmuch_database_t **out,
 			    civil_error_t *err);
+/* Close c's database now, rather than at civil_close: the caller is done
+ * reading it and is about to open it for writing (one database open at a
+ * time).  The next civil_get_db opens it again. */
+void civil_release_db(civil_t *c);
 
-/* ---- scanning (scan.c), what civil_scan and civil_scan_mbox run ---- */
+/* ---- scanning (scan.c): what civil_scan and civil_scan_mbox run ---- */
 
 typedef struct civil_scan_job {
 	const char *query;
@@ -199,14 +233,21 @@ typedef struct civil_scan_job {
 	unsigned int threads;	      /* to parse in; 1: this one alone */
 } civil_scan_job_t;
 
-/* civil_scan with *db (read-only, the caller's) to walk.  With
- * o->apply, *db is closed (and set NULL) after the walk, before the
- * database is opened for writing: one database is open at a time, and
- * the caller's next read opens a snapshot with the tags in it. */
-civil_status_t civil_scan_db(civil_heat_t *h, notmuch_database_t **dbp,
-			     const civil_scan_job_t *o,
-			     const civil_scan_sink_t *sink,
-			     civil_scan_stats_t *stats, civil_error_t *err);
+/* A scan of a database, in two steps so that the caller can close the
+ * read-only database between them, as civil_scan does with o->apply
+ * (civil_release_db) before the database is opened for writing.  First
+ * the messages of db (read-only, the caller's) walked, scored and their
+ * threads judged: *out gets the scan (NULL when this failed), */
+struct civil_scan;
+civil_status_t civil_scan_db_read(civil_heat_t *h, notmuch_database_t *db,
+				  const civil_scan_job_t *o,
+				  const civil_scan_sink_t *sink,
+				  civil_scan_stats_t *stats,
+				  struct civil_scan **out, civil_error_t *err);
+/* then its verdicts written (o->apply) or told as tag lines, and the
+ * scan freed.  Returns how the scan ended. */
+civil_status_t civil_scan_db_finish(struct civil_scan *s, civil_error_t *err);
+/* civil_scan_mbox with the scorer and the settings at hand. */
 civil_status_t civil_scan_mbox_data(const civil_heat_t *h, const void *data,
 				    size_t len, const char *name,
 				    const civil_scan_job_t *o,

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * handle-db.c - the handle's notmuch side: its settings, its database and
- * the verbs that scan it.  Apart from handle.c so that a program that
- * never reads a notmuch database (civil-remind, civil-sendmail) links
- * none of libnotmuch: civil_close frees this side through c->close_db,
- * set here.
+ * handle-db.c - the handle's notmuch side: its settings and its
+ * database, which verbs borrow (civil_get_db) and a scan gives back
+ * before it writes (civil_release_db).  Apart from handle.c so that a
+ * program that never reads a notmuch database (civil-remind,
+ * civil-sendmail) links none of libnotmuch: civil_close frees this side
+ * through c->close_db, set here.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +15,16 @@
 #include "handle.h"
 #include "internal.h"
 
-static void close_db(civil_t *c)
+void civil_release_db(civil_t *c)
 {
 	if (c->db)
 		notmuch_database_destroy(c->db);
 	c->db = NULL;
+}
+
+static void close_db(civil_t *c)
+{
+	civil_release_db(c);
 	civil_nm_config_release(&c->nm);
 }
 
@@ -82,6 +88,18 @@ civil_status_t civil_nm_for_db(civil_t *c, const civil_nm_config_t **out,
 	return st;
 }
 
+civil_status_t civil_nm_for_mbox(civil_t *c, const civil_nm_config_t **out,
+				 civil_error_t *err)
+{
+	/* No notmuch config is no reason not to score an mbox: the
+	 * defaults then; but a threshold or lexicon civil can't read is. */
+	civil_get_notmuch_settings(c, out, NULL);
+	if (c->config.heat_problem)
+		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR, "%s",
+				       c->config.problem);
+	return CIVIL_STATUS_SUCCESS;
+}
+
 civil_status_t civil_get_db(civil_t *c, notmuch_database_t **out,
 			    civil_error_t *err)
 {
@@ -106,112 +124,4 @@ civil_status_t civil_get_db(civil_t *c, notmuch_database_t **out,
 	}
 	*out = c->db;
 	return CIVIL_STATUS_SUCCESS;
-}
-
-/* ---- the scan verbs: scan.c does the work ---- */
-
-/* The scan verbs' arguments: there, and of versions this libcivil
- * knows.  who: the verb, for the message. */
-static civil_status_t scan_args(const char *who, const civil_t *c,
-				const civil_scan_opts_t *o,
-				const civil_scan_sink_t *sink,
-				civil_scan_stats_t *stats, civil_error_t *err)
-{
-	const char *missing = !c       ? "c"
-			      : !o     ? "o"
-			      : !sink  ? "sink"
-			      : !stats ? "stats"
-				       : NULL;
-	civil_status_t st;
-
-	if (missing)
-		return civil_error_set(err, CIVIL_STATUS_USAGE,
-				       "%s: %s is NULL", who, missing);
-	st = civil_check_version(err, "civil_scan_opts_t", o->version,
-				 CIVIL_SCAN_OPTS_VERSION);
-	if (!st)
-		st = civil_check_version(err, "civil_scan_sink_t",
-					 sink->version,
-					 CIVIL_SCAN_SINK_VERSION);
-	if (!st)
-		st = civil_check_version(err, "civil_scan_stats_t",
-					 stats->version,
-					 CIVIL_SCAN_STATS_VERSION);
-	return st;
-}
-
-civil_status_t civil_scan(civil_t *c, const civil_scan_opts_t *o,
-			  const civil_scan_sink_t *sink,
-			  civil_scan_stats_t *stats, civil_error_t *err)
-{
-	civil_scan_job_t job = { 0 };
-	notmuch_database_t *db;
-	civil_heat_t *heat;
-	civil_status_t st;
-
-	st = scan_args("civil_scan", c, o, sink, stats, err);
-	if (st)
-		return st;
-	job.query = o->query;
-	job.apply = o->apply;
-	job.learn = o->learn;
-	job.threads = civil_threads(c);
-	*stats = (civil_scan_stats_t)CIVIL_SCAN_STATS_INIT;
-	st = civil_nm_for_db(c, &job.cfg, err);
-	if (!st)
-		st = civil_get_heat(c, &heat, err);
-	if (!st)
-		st = civil_get_db(c, &db, err);
-	if (st)
-		return st;
-	return civil_scan_db(heat, &c->db, &job, sink, stats, err);
-}
-
-civil_status_t civil_scan_mbox(civil_t *c, const void *data, size_t len,
-			       const char *name, const civil_scan_opts_t *o,
-			       const civil_scan_sink_t *sink,
-			       civil_scan_stats_t *stats, civil_error_t *err)
-{
-	civil_scan_job_t job = { NULL, false, false, NULL, 1 };
-	civil_heat_t *heat;
-	civil_status_t st;
-
-	st = scan_args("civil_scan_mbox", c, o, sink, stats, err);
-	if (!st && !data && len)
-		st = civil_need(err, data);
-	if (!st)
-		st = civil_need(err, name);
-	if (st)
-		return st;
-	job.learn = o->learn;
-	*stats = (civil_scan_stats_t)CIVIL_SCAN_STATS_INIT;
-	/* No notmuch config is no reason not to score an mbox: the
-	 * defaults then; but a threshold or lexicon civil can't read is. */
-	civil_get_notmuch_settings(c, &job.cfg, NULL);
-	if (c->config.heat_problem)
-		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR, "%s",
-				       c->config.problem);
-	st = civil_get_heat(c, &heat, err);
-	if (st)
-		return st;
-	return civil_scan_mbox_data(heat, data, len, name, &job, sink, stats,
-				    err);
-}
-
-civil_status_t civil_scan_start_here(civil_t *c, bool *started,
-				     civil_error_t *err)
-{
-	const civil_nm_config_t *nm;
-	civil_status_t st;
-
-	st = civil_need(err, c);
-	if (!st)
-		st = civil_need(err, started);
-	if (st)
-		return st;
-	*started = false;
-	st = civil_nm_for_db(c, &nm, err);
-	if (st)
-		return st;
-	return civil_lastmod_start_here(nm, started, err);
 }

@@ -79,21 +79,13 @@ static void passages_from_heat(GArray *out, const char *id,
 static bool rescore(const civil_heat_t *h, notmuch_message_t *m,
 		    civil_heat_score_t *out)
 {
-	struct civil_buf raw = CIVIL_BUF_INIT;
-	civil_message_t *msg = NULL;
-	char *first = NULL, *file = civil_db_existing_file(m, &first);
-	bool ok = false;
+	civil_message_t *msg;
 
-	free(first);
-	if (file && !civil_file_read(file, &raw, NULL) &&
-	    !civil_message_parse(raw.buf, raw.len, file, &msg, NULL)) {
-		civil_heat_score_message(h, msg, out);
-		ok = true;
-	}
+	if (civil_db_read_message(m, CIVIL_DB_READ_SCORING, &msg, NULL))
+		return false;
+	civil_heat_score_message(h, msg, out);
 	civil_message_free(msg);
-	civil_buf_release(&raw);
-	free(file);
-	return ok;
+	return true;
 }
 
 struct walk {

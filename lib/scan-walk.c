@@ -34,24 +34,6 @@ void civil_scan_rec_release(struct civil_scan_rec *r)
 	civil_heat_score_release(&r->heat);
 }
 
-/* The message as scoring needs it: without the header fields it never
- * reads (fields.c), which are most of what parsing list mail costs. */
-static civil_status_t parse_for_scan(const struct civil_buf *raw,
-				     const char *name, civil_message_t **msg,
-				     civil_error_t *err)
-{
-	struct civil_buf fields = CIVIL_BUF_INIT;
-	civil_status_t st;
-
-	if (civil_fields_for_scan(raw->buf, raw->len, &fields))
-		st = civil_message_parse(fields.buf, fields.len, name, msg,
-					 err);
-	else
-		st = civil_message_parse(raw->buf, raw->len, name, msg, err);
-	civil_buf_release(&fields);
-	return st;
-}
-
 /* A patch (a [PATCH] subject that is neither a reply nor a cover letter)
  * scores nothing whatever its body says (civil_message_kind), so its
  * file is not even read: notmuch knows the subject. */
@@ -64,7 +46,8 @@ static bool is_patch(notmuch_message_t *m)
 	       !civil_subject_is_cover(subject);
 }
 
-/* Read, parse and score a job's file.  Runs in a worker thread: it
+/* Read, parse and score a job's file (civil_db_read_message's second
+ * half: the first ran in the walk).  Runs in a worker thread: it
  * touches only the job, the lexicon (read-only) and GMime, whose objects
  * are per message and whose charset code is thread-safe; never the
  * database or the scan's arrays. */
@@ -72,20 +55,17 @@ static void score_job(void *job, void *arg)
 {
 	struct job *j = job;
 	struct civil_scan *s = arg;
-	struct civil_buf raw = CIVIL_BUF_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
-	civil_message_t *msg = NULL;
+	civil_message_t *msg;
 
-	if (civil_file_read(j->file, &raw, &err) ||
-	    parse_for_scan(&raw, j->file, &msg, &err)) {
-		j->warning = g_strdup_printf("id:%s: %s; skipped", j->r.id,
-					     err.message);
+	if (civil_db_parse_file(j->r.id, j->file, CIVIL_DB_READ_SCORING, &msg,
+				&err)) {
+		j->warning = g_strdup_printf("%s; skipped", err.message);
 		civil_error_clear(&err);
 	} else {
 		civil_heat_score_message(s->heat, msg, &j->r.heat);
 		civil_message_free(msg);
 	}
-	civil_buf_release(&raw);
 	atomic_store_explicit(&j->done, true, memory_order_release);
 }
 
@@ -150,9 +130,8 @@ static int scan_one(notmuch_message_t *m, void *arg)
 {
 	struct civil_scan *s = arg;
 	struct job *j = g_new0(struct job, 1);
+	civil_error_t err = CIVIL_ERROR_INIT;
 	civil_db_facts_t f;
-	char *first = NULL;
-	bool gone;
 
 	g_queue_push_tail(s->pending, j);
 	/* What a failed read gave is never judged: the message is skipped,
@@ -171,7 +150,6 @@ static int scan_one(notmuch_message_t *m, void *arg)
 		s->stopped = true;
 		return 1;
 	}
-	j->file = civil_db_file_now(m, f.id, &first, &gone);
 	j->r.id = strdup(f.id);
 	j->r.thread = strdup(f.thread);
 	j->r.author = strdup(f.from);
@@ -180,15 +158,13 @@ static int scan_one(notmuch_message_t *m, void *arg)
 	j->r.had_thread_tag = f.thread_tagged;
 	j->r.civil_tagged = f.civil_tagged;
 	j->r.reader_calm = f.reader_calm;
-	if (!j->file && (gone || !first)) {
-		j->warning = g_strdup_printf(
-			"id:%s: %s while another process writes the database; "
-			"skipped",
-			f.id, gone ? "removed" : "its file can't be found");
-		atomic_store_explicit(&j->done, true, memory_order_release);
-	} else if (!j->file) {
-		j->warning = g_strdup_printf("id:%s: can't read '%s'; skipped",
-					     f.id, first);
+	/* The file is found here, with the database; it is read and
+	 * parsed where it is scored.  One that moved since the snapshot
+	 * is looked for at the newest revision: the walk searches again
+	 * after that reopen. */
+	if (civil_db_message_file(m, CIVIL_DB_READ_AGAIN, &j->file, &err)) {
+		j->warning = g_strdup_printf("%s; skipped", err.message);
+		civil_error_clear(&err);
 		atomic_store_explicit(&j->done, true, memory_order_release);
 	} else if (is_patch(m)) {
 		atomic_store_explicit(&j->done, true, memory_order_release);
@@ -197,7 +173,6 @@ static int scan_one(notmuch_message_t *m, void *arg)
 	} else {
 		score_job(j, s);
 	}
-	free(first);
 	drain(s);
 	return 0;
 }

@@ -1,24 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * scan.h - the parts of a heat scan (civil_scan_db, civil_scan_mbox),
+ * scan.h - the parts of a heat scan (civil_scan, civil_scan_mbox),
  * shared by the files that hold one part each and by nobody else:
  *
- *   scan.c        the order of a scan and how it ends (the entry points)
+ *   scan.c        the scan verbs, the order of a scan and how it ends
  *   scan-apply.c  the verdicts made tag lines, or written to the database
  *   scan-judge.c  the verdicts: a message's tag, a thread's tag, with the
  *                 reader's own tags counted
  *   scan-walk.c   the walk over the database: messages read and scored
  *                 in query order, a stale snapshot, the lastmod record
- *   scan-sink.c   what a scan tells its caller
  *
  * Each calls only those below it in this list (and stored-heat.c, the
- * format of the score kept on a message).
+ * format of the score kept on a message).  What a scan tells its caller,
+ * which every part does, is here, inline: in scan.c it would make each
+ * part call the file that calls it.
  */
 #ifndef CIVIL_SCAN_H
 #define CIVIL_SCAN_H
 
 #include <glib.h>
 #include <notmuch.h>
+#include <stdarg.h>
 #include <stdbool.h>
 
 #include "civil.h"
@@ -48,6 +50,7 @@ struct civil_scan {
 	GArray *recs;		  /* struct civil_scan_rec, in query order */
 	GHashTable *by_id;	  /* id -> index + 1 in recs */
 	GQueue *pending;	  /* the walk's jobs, not yet reported */
+	GPtrArray *hot, *cooled;  /* threads judged: to tag, to untag */
 	civil_workers_t *workers; /* NULL: score in this thread */
 	civil_lastmod_t seen;	  /* the revision scanned up to, */
 	bool since_last;	  /* when the query was "since the last" */
@@ -55,16 +58,51 @@ struct civil_scan {
 	size_t refused;		  /* tag lines that could not be written */
 };
 
-/* ---- scan-sink.c ---- */
+/* ---- what a scan tells its caller, through the sink it was given ---- */
 
-void civil_scan_warn(struct civil_scan *s, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+static inline __attribute__((format(printf, 2, 3))) void
+civil_scan_warn(struct civil_scan *s, const char *fmt, ...)
+{
+	struct civil_buf b = CIVIL_BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	civil_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	if (s->sink->warn)
+		s->sink->warn(b.buf, s->sink->arg);
+	civil_buf_release(&b);
+}
+
 /* A message scored, for sink->scored. */
-void civil_scan_report(struct civil_scan *s, const struct civil_scan_rec *r);
+static inline void civil_scan_report(struct civil_scan *s,
+				     const struct civil_scan_rec *r)
+{
+	civil_scan_item_t item = { r->id, r->thread, r->heat.score, &r->heat,
+				   r->heat.klass == CIVIL_HEAT_HEATED };
+
+	if (s->sink->scored)
+		s->sink->scored(&item, s->sink->arg);
+}
+
 /* A tag line for sink->tag_line; one that can't be written is said
  * instead and counted in s->refused (the scan ends PARTIAL). */
-void civil_scan_emit(struct civil_scan *s, char sign, const char *tag,
-		     const char *prefix, const char *value);
+static inline void civil_scan_emit(struct civil_scan *s, char sign,
+				   const char *tag, const char *prefix,
+				   const char *value)
+{
+	struct civil_buf b = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+
+	if (civil_tag_line(&b, sign, tag, prefix, value, &err)) {
+		civil_scan_warn(s, "%s; no tag line for it", err.message);
+		s->refused++;
+		civil_error_clear(&err);
+	} else if (s->sink->tag_line) {
+		s->sink->tag_line(b.buf, s->sink->arg);
+	}
+	civil_buf_release(&b);
+}
 
 /* ---- scan-judge.c ---- */
 

@@ -263,9 +263,7 @@ static void from_db_message(civil_thread_t *t, notmuch_message_t *nm,
 			    const civil_heat_t *heat)
 {
 	civil_thread_msg_t *m = add_msg(t);
-	struct civil_buf raw = CIVIL_BUF_INIT;
 	civil_message_t *msg = NULL;
-	char *first = NULL, *file = civil_db_existing_file(nm, &first);
 
 	m->id = clean_id(notmuch_message_get_message_id(nm));
 	m->date = (long long)notmuch_message_get_date(nm);
@@ -273,8 +271,8 @@ static void from_db_message(civil_thread_t *t, notmuch_message_t *nm,
 	m->subject = clean(notmuch_message_get_header(nm, "subject"));
 	read_verdicts(m, nm, cfg);
 	m->scored = civil_db_stored_heat(nm, &m->heat);
-	if (file && !civil_file_read(file, &raw, NULL) &&
-	    !civil_message_parse(raw.buf, raw.len, file, &msg, NULL)) {
+	/* Whole: the thread shows its fields and raw bytes. */
+	if (!civil_db_read_message(nm, CIVIL_DB_READ_WHOLE, &msg, NULL)) {
 		from_message(m, msg, heat);
 	} else {
 		const char *irt = notmuch_message_get_header(nm, "in-reply-to");
@@ -290,9 +288,6 @@ static void from_db_message(civil_thread_t *t, notmuch_message_t *nm,
 		m->authored = civil_xstrdup("");
 	}
 	civil_message_free(msg);
-	civil_buf_release(&raw);
-	free(first);
-	free(file);
 }
 
 civil_status_t civil_thread_fill_db(civil_t *c, const char *query,

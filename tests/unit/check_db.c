@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* check_db.c - db.c: opening the user's notmuch database, counting in it,
- * and the terms civil writes into queries. */
+ * reading a message from its file, and the terms civil writes into
+ * queries. */
 #include <glib.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "db.h"
 #include "internal.h"
@@ -29,7 +31,7 @@ static void setup(void)
 	mail = g_strdup_printf("%s/mail", dir);
 	unit_write(dir, "notmuch-config", civil_buf_str(&text));
 	unit_write(dir, "mail/cur/one:2,",
-		   "From: a@kernel-test.invalid\nSubject: one\n"
+		   "From: a@kernel-test.invalid\nSubject: one\nX-Mailer: t\n"
 		   "Message-ID: <we\"ird@kernel-test.invalid>\n"
 		   "Date: Mon, 09 Mar 2026 10:00:00 +0000\n\nhello\n");
 	civil_buf_release(&text);
@@ -83,6 +85,48 @@ START_TEST(open_and_count)
 	/* Open for writing: nobody else holds the lock. */
 	ck_assert_int_eq(civil_db_open(NULL, true, 1000, &db, &err), 0);
 	notmuch_database_destroy(db);
+}
+END_TEST
+
+/* A message read from its file: for scoring without the fields scoring
+ * never reads, whole with them; a file gone is an error naming both. */
+START_TEST(read_a_message)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+	notmuch_database_t *db = NULL;
+	notmuch_message_t *m = NULL;
+	civil_message_t *msg = NULL;
+	char *file = g_strdup_printf("%s/cur/one:2,", mail), *want;
+
+	ck_assert_int_eq(civil_db_open(NULL, false, 0, &db, &err), 0);
+	ck_assert_int_eq(notmuch_database_find_message(
+				 db, "we\"ird@kernel-test.invalid", &m),
+			 0);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(
+		civil_db_read_message(m, CIVIL_DB_READ_SCORING, &msg, &err), 0);
+	ck_assert_str_eq(civil_message_subject(msg), "one");
+	ck_assert_ptr_null(civil_message_header(msg, "X-Mailer"));
+	civil_message_free(msg);
+	ck_assert_int_eq(
+		civil_db_read_message(m, CIVIL_DB_READ_WHOLE, &msg, &err), 0);
+	ck_assert_str_eq(civil_message_header(msg, "X-Mailer"), "t");
+	civil_message_free(msg);
+
+	ck_assert_int_eq(unlink(file), 0);
+	ck_assert_int_eq(
+		civil_db_read_message(m, CIVIL_DB_READ_SCORING, &msg, &err),
+		CIVIL_STATUS_FILE_ERROR);
+	ck_assert_ptr_null(msg);
+	want = g_strdup_printf("id:we\"ird@kernel-test.invalid: can't read "
+			       "'%s'",
+			       file);
+	ck_assert_str_eq(err.message, want);
+	civil_error_clear(&err);
+	notmuch_message_destroy(m);
+	notmuch_database_destroy(db);
+	g_free(want);
+	g_free(file);
 }
 END_TEST
 
@@ -326,6 +370,7 @@ Suite *suite_db(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, quote_terms);
 	tcase_add_test(tc, open_and_count);
+	tcase_add_test(tc, read_a_message);
 	tcase_add_test(tc, no_database);
 	tcase_add_test(tc, named_database);
 	tcase_add_test(tc, walk_goes_on_at_the_newest_revision);
