@@ -46,18 +46,24 @@ static notmuch_status_t apply_one(struct civil_scan *s, notmuch_database_t *db,
 	notmuch_status_t ns;
 
 	const char *old;
-	char now[32];
-	bool same;
+	char now[48];
+	bool same, quiet;
 
 	ns = notmuch_database_find_message(db, r->id, &m);
 	if (ns || !m)
 		return ns; /* gone since we looked: nothing to do */
-	/* A rescan that finds what the last one found writes nothing. */
-	snprintf(now, sizeof(now), "%.2f", r->heat.score);
+	/* A rescan that finds what the last one found writes nothing: the
+	 * property as civil_db_store_heat writes it. */
+	snprintf(now, sizeof(now), "%.2f %s", r->heat.score,
+		 civil_heat_class_name(r->heat.klass));
 	old = civil_db_property(m, "civil.heat");
-	/* Calm mail never scored before stays without properties: most mail
-	 * is calm, and every property is a Xapian write. */
-	same = old ? !strcmp(old, now) : r->heat.score == 0;
+	/* Calm mail under half the threshold (not "warm") is kept without
+	 * properties: nearly all mail is that, the model gives each message
+	 * some small score, and every property is a Xapian write.  A
+	 * missing civil.heat reads as calm 0. */
+	quiet = r->heat.klass == CIVIL_HEAT_CALM &&
+		r->heat.score < civil_heat_get_threshold(s->heat) / 2;
+	same = old ? !strcmp(old, now) : quiet;
 	if (same && !civil_scan_wants_tag(s, r) &&
 	    !civil_scan_wants_untag(s, r)) {
 		notmuch_message_destroy(m);
