@@ -1,6 +1,6 @@
 #!/bin/sh
-# fresh-debian.sh [--cache DIR] [--keep] [--no-deb] - the README's two
-# commands on a Debian 12 machine that has nothing but make.
+# fresh-debian.sh [--cache DIR] [--keep] [--no-deb] [--quickstart] - the
+# README's two commands on a Debian 12 machine that has nothing but make.
 #
 # Builds a minimal Debian 12 root from the package archive (mmdebstrap,
 # variant "apt": the Essential packages, apt, and make to type the first
@@ -19,19 +19,22 @@
 # Needs root (mmdebstrap's root mode, chroot, mount namespaces) and
 # deb.debian.org.  --cache DIR keeps downloaded .debs in DIR for the next
 # run (the root itself is always new); --keep leaves the root behind;
-# --no-deb stops after the README's commands.  Prints how long each
-# step took.
+# --no-deb stops after the README's commands.  --quickstart runs the
+# README's user quick start instead (tests/quickstart.sh), and only that.
+# Prints how long each step took.
 set -eu
 
 cache=
 keep=
 deb=yes
+quickstart=
 while test $# -gt 0; do
 	case $1 in
 	--cache) cache=$(mkdir -p "$2" && cd "$2" && pwd); shift ;;
 	--keep) keep=yes ;;
 	--no-deb) deb= ;;
-	*) echo "usage: fresh-debian.sh [--cache DIR] [--keep] [--no-deb]" >&2; exit 2 ;;
+	--quickstart) quickstart=yes ;;
+	*) echo "usage: fresh-debian.sh [--cache DIR] [--keep] [--no-deb] [--quickstart]" >&2; exit 2 ;;
 	esac
 	shift
 done
@@ -121,6 +124,15 @@ step_start "git archive of HEAD into /root/civil"
 mkdir "$root/root/civil"
 git -C "$src" archive --format=tar HEAD | tar -x -C "$root/root/civil"
 step_end
+
+if test -n "$quickstart"; then
+	step_start "the README's quick start (tests/quickstart.sh)"
+	in_root 'cd civil && tests/quickstart.sh'
+	step_end
+	printf '\nfresh-debian: the README'"'"'s quick start passed\n'
+	cat "$times"
+	exit 0
+fi
 
 # installed - "N packages, M MB" installed in the root.
 installed() {
