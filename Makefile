@@ -119,7 +119,7 @@ deps-demo deps-test deps-clients deps-fuzz:
 	@scripts/need-deps $(@:deps-%=%)
 
 $(B)/obj/%.o: %.c lib/civil.h lib/cmd-support.h lib/internal.h lib/db.h lib/handle.h lib/heat.h lib/learned.h cmd/cmd.h \
-		lib/scan.h lib/nm-guard.h cmd/options.h cmd/print.h cmd/install.h util/util.h
+		lib/scan-state.h lib/nm-guard.h cmd/options.h cmd/print.h cmd/install.h util/util.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CIVIL_CFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 

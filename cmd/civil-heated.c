@@ -17,8 +17,6 @@
 #include "print.h"
 #include "options.h"
 
-const char *cmd_name = "civil-heated";
-
 #define EXIT_PARTIAL 3
 #define EXIT_LOCKED  75 /* EX_TEMPFAIL: try again later */
 
@@ -85,6 +83,9 @@ out:
 
 int main(int argc, char **argv)
 {
+	/* First: what parses the options below says it. */
+	cmd_name = "civil-heated";
+
 	struct out o = { false, NULL, CIVIL_BUF_INIT };
 	enum { TEXT, JSON };
 	static const cmd_keyword_t formats[] = {

@@ -24,55 +24,10 @@
 #include "install.h"
 #include "options.h"
 
-const char *cmd_name = "civil-install";
-
 static void usage(FILE *f)
 {
 	fprintf(f, "Usage: civil-install [--git [REPO]] [--notmuch] [--b4] "
 		   "[--sendmail] [--uninstall [--purge]]\n");
-}
-
-/* Are a and b (paths, ~/ allowed) the same directory? */
-static bool same_dir(const char *a, const char *b)
-{
-	const char *home = getenv("HOME");
-	char *fa = !strncmp(a, "~/", 2) && home
-			   ? g_strdup_printf("%s%s", home, a + 1)
-			   : g_strdup(a);
-	char *ra = realpath(fa, NULL), *rb = realpath(b, NULL);
-	bool same = ra && rb ? !strcmp(ra, rb) : !strcmp(fa, b);
-
-	g_free(fa);
-	free(ra);
-	free(rb);
-	return same;
-}
-
-int repository_setting(struct settings *s, enum piece p, const char *dir,
-		       bool uninstall)
-{
-	const struct git_setting *user =
-		settings_last(&s->l, "civil.repository", true);
-	const char *ours = own_get(&s->global, "civil.repository");
-	char *top = repo_top(dir), *shown;
-
-	if (!top)
-		return 0;
-	if (uninstall) {
-		if (ours && same_dir(ours, top))
-			own_drop(&s->global, p, "civil.repository");
-	} else if (!user && !ours) {
-		own_set(&s->global, p, "civil.repository", top);
-		shown = home_short(s->global.path);
-		printf("%s: outside any tree, mail names the code of '%s' "
-		       "(civil.repository, in '%s')\n",
-		       cmd_name, top, shown);
-		free(shown);
-	} else if (!user && same_dir(ours, top)) {
-		own_set(&s->global, p, "civil.repository", ours);
-	}
-	free(top);
-	return 0;
 }
 
 static int install_git_setting(const char *repo, bool uninstall)
@@ -181,6 +136,9 @@ done:
 
 int main(int argc, char **argv)
 {
+	/* First: what parses the options below says it. */
+	cmd_name = "civil-install";
+
 	bool git = false, notmuch = false, b4 = false, sendmail = false;
 	bool uninstall = false, purge = false;
 	const cmd_option_t opts[] = {

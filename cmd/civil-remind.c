@@ -21,8 +21,6 @@
 #include "cmd.h"
 #include "options.h"
 
-const char *cmd_name = "civil-remind";
-
 static void usage(FILE *f)
 {
 	fprintf(f, "Usage: civil-remind [--dry-run] FILE [HEADERS]\n"
@@ -173,6 +171,9 @@ done:
 
 int main(int argc, char **argv)
 {
+	/* First: what parses the options below says it. */
+	cmd_name = "civil-remind";
+
 	bool dry_run = false;
 	const cmd_option_t opts[] = {
 		{ "dry-run", bool_argument, .letter = 'n', .out = &dry_run,

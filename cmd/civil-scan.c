@@ -27,8 +27,6 @@
 #include "options.h"
 #include "print.h"
 
-const char *cmd_name = "civil-scan";
-
 #define EXIT_PARTIAL 3
 #define EXIT_LOCKED  75 /* EX_TEMPFAIL: try again later */
 
@@ -118,6 +116,9 @@ static int forget_learned(void)
 
 int main(int argc, char **argv)
 {
+	/* First: what parses the options below says it. */
+	cmd_name = "civil-scan";
+
 	bool apply = false, scores = false, verbose = false, forget = false;
 	const char *mbox_path = NULL;
 	const cmd_option_t opts[] = {

@@ -37,8 +37,6 @@
 
 #include "cmd.h"
 
-const char *cmd_name = "civil-sendmail";
-
 #define EX_DATAERR     65
 #define EX_NOINPUT     66
 #define EX_UNAVAILABLE 69
@@ -423,6 +421,9 @@ static int own_options(int *argc, char ***argv, const char **cmdline)
 
 int main(int argc, char **argv)
 {
+	/* First: what parses the options below says it. */
+	cmd_name = "civil-sendmail";
+
 	struct civil_buf in = CIVIL_BUF_INIT, warnings = CIVIL_BUF_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
 	const struct civil_buf *send = &in;

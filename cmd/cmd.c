@@ -9,6 +9,11 @@
 
 #include "cmd.h"
 
+/* The command's name in what it prints; each main() sets it first.
+ * Defined here, the file every command shares, so that no shared file
+ * takes a name from one command's own. */
+const char *cmd_name = "civil";
+
 void cmd_start(void)
 {
 	struct sigaction pipe;

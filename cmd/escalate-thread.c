@@ -23,8 +23,6 @@
 #include "cmd.h"
 #include "options.h"
 
-const char *cmd_name = "escalate-thread";
-
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -190,6 +188,9 @@ static int say_why(const civil_thread_t *thread, const civil_draft_opts_t *o,
 
 int main(int argc, char **argv)
 {
+	/* First: what parses the options below says it. */
+	cmd_name = "escalate-thread";
+
 	const char *output = NULL, *mbox = NULL;
 	bool force = false, editing = false, only = false, stdout_ = false;
 	bool notmuch = false, all = false, explain = false;

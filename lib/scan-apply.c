@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "scan.h"
+#include "scan-state.h"
 
 #define ATOMIC_BATCH 500
 

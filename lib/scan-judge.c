@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scan.h"
+#include "scan-state.h"
 
 /* Never on a message whose reader took civil's tag off. */
 bool civil_scan_wants_tag(const struct civil_scan *s,

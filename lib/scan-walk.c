@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scan.h"
+#include "scan-state.h"
 
 /* A message on its way to a rec: what notmuch said of it, and its file
  * to be scored (by a worker thread, when there are cores to spare). */

@@ -9,7 +9,7 @@
  * civil_scan_start_here), the order of a scan and how it ends.  The
  * parts are in scan-walk.c (reading and scoring, read-only), scan-judge.c
  * (the verdicts) and scan-apply.c (tag lines, or the writes with
- * --apply); what a scan tells its caller is in scan.h.  A scan reads the
+ * --apply); what a scan tells its caller is in scan-state.h.  A scan reads the
  * handle's database and, before it writes, gives it back
  * (civil_release_db): one database is open at a time, and the handle's
  * next read opens a snapshot with the tags in it.
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scan.h"
+#include "scan-state.h"
 
 static void scan_free(struct civil_scan *s)
 {

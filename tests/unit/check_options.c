@@ -11,7 +11,6 @@
 #include "../../cmd/options.h"
 #include "unit.h"
 
-const char *cmd_name = "civil-test";
 
 static void usage(FILE *f)
 {
@@ -78,6 +77,8 @@ static int parse(unsigned flags, int *argi, ...)
 	struct civil_buf po = CIVIL_BUF_INIT, pe = CIVIL_BUF_INIT;
 	int argc = 1, so, se, rc;
 	va_list ap;
+
+	cmd_name = "civil-test";
 
 	va_start(ap, argi);
 	while (argc < 15 && (argv[argc] = va_arg(ap, char *)))

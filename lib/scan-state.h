@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * scan.h - the parts of a heat scan (civil_scan, civil_scan_mbox),
+ * scan-state.h - the parts of a heat scan (civil_scan, civil_scan_mbox),
  * shared by the files that hold one part each and by nobody else:
  *
  *   scan.c        the scan verbs, the order of a scan and how it ends
@@ -15,8 +15,8 @@
  * which every part does, is here, inline: in scan.c it would make each
  * part call the file that calls it.
  */
-#ifndef CIVIL_SCAN_H
-#define CIVIL_SCAN_H
+#ifndef CIVIL_SCAN_STATE_H
+#define CIVIL_SCAN_STATE_H
 
 #include <glib.h>
 #include <notmuch.h>
