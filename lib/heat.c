@@ -430,6 +430,7 @@ struct reason_draft {
 	double c;		   /* what it added to the logit */
 	const struct heat_feat *f; /* NULL: the wording, or learned */
 	char *signal;
+	bool taught; /* the reader's corrections' doing: always shown */
 };
 
 static int by_c_desc(const void *a, const void *b)
@@ -451,14 +452,14 @@ static void sentence_reasons(const civil_heat_t *h, const char *s, size_t len,
 		klass == CIVIL_HEAT_HEATED ? HEAT_HEAD_HEATED : HEAT_HEAD_HARSH;
 	GArray *d = g_array_new(FALSE, TRUE, sizeof(struct reason_draft));
 	struct civil_buf name = CIVIL_BUF_INIT, key = CIVIL_BUF_INIT;
-	double words = 0, top;
+	double words = 0, top, of_sentence;
 	char *shown = NULL;
 	unsigned count;
 
 	for (guint i = 0; i < fs->n; i++) {
 		const struct heat_feat *f = &fs->feat[i];
 		double w[HEAT_HEADS], c;
-		struct reason_draft r = { 0, f, NULL };
+		struct reason_draft r = { 0, f, NULL, false };
 
 		civil_heat_model_weights(h->model, f->hash, w);
 		c = f->value * w[head];
@@ -485,6 +486,7 @@ static void sentence_reasons(const civil_heat_t *h, const char *s, size_t len,
 				r.c = learned(h, key.buf, &count);
 				if (r.c != 0) {
 					r.f = f;
+					r.taught = true;
 					r.signal = g_strdup_printf(
 						"learned %+.2f from %u "
 						"correction%s",
@@ -506,23 +508,21 @@ static void sentence_reasons(const civil_heat_t *h, const char *s, size_t len,
 			words, NULL,
 			g_strdup(klass == CIVIL_HEAT_HEATED
 					 ? "wording like heated mail"
-					 : "wording like sharp mail")
+					 : "wording like sharp mail"),
+			false
 		};
 
 		g_array_append_val(d, r);
 	}
-	{
-		civil_heat_sentence_key(s, len, &key);
-		if (learned(h, key.buf, &count) != 0) {
-			struct reason_draft r = { 0, NULL, NULL };
+	civil_heat_sentence_key(s, len, &key);
+	of_sentence = learned(h, key.buf, &count);
+	if (of_sentence != 0) {
+		struct reason_draft r = { of_sentence, NULL, NULL, true };
 
-			r.c = learned(h, key.buf, &count);
-			r.signal = g_strdup_printf(
-				"learned %+.2f from %u correction%s of this "
-				"sentence",
-				r.c, count, count == 1 ? "" : "s");
-			g_array_append_val(d, r);
-		}
+		r.signal = g_strdup_printf("learned %+.2f from %u correction%s "
+					   "of this sentence",
+					   r.c, count, count == 1 ? "" : "s");
+		g_array_append_val(d, r);
 	}
 	qsort(d->data, d->len, sizeof(struct reason_draft), by_c_desc);
 	shown = sentence_text(s, len);
@@ -531,14 +531,14 @@ static void sentence_reasons(const civil_heat_t *h, const char *s, size_t len,
 		struct reason_draft *r =
 			&g_array_index(d, struct reason_draft, k);
 		civil_heat_reason_t why = { 0 };
-		bool taught = !strncmp(r->signal, "learned", 7);
 
 		/* The first always, then what added a fair part of what the
 		 * first did (a reader reads three reasons, not eight), and
 		 * what the reader's corrections taught. */
 		if (out->len >= MAX_REASONS ||
-		    (!taught && (kept >= 3 || (kept && (r->c < 0.25 ||
-							r->c < top * 0.4))))) {
+		    (!r->taught &&
+		     (kept >= 3 ||
+		      (kept && (r->c < 0.25 || r->c < top * 0.4))))) {
 			g_free(r->signal);
 			continue;
 		}

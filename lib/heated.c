@@ -38,7 +38,7 @@ static char strip_char(const civil_heat_sample_t *s, bool words_heated,
 		return '#';
 	if (s->klass == CIVIL_HEAT_SHARP)
 		return '=';
-	if (s->score >= threshold / 2)
+	if (civil_heat_warm(s->score, threshold))
 		return '-';
 	return '.';
 }

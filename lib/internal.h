@@ -258,6 +258,14 @@ const char *civil_message_name(const civil_message_t *msg);
  * needs no more of the kind than that (a notice is found by reading a
  * reply's text, and only the reminder asks). */
 bool civil_message_is_patch(civil_message_t *msg);
+
+/* A score with some heat, though its class may be calm: half the
+ * threshold or more.  civil-heated marks such a message '-', and the
+ * scan keeps the score of such a calm message (of no lower one). */
+static inline bool civil_heat_warm(double score, double threshold)
+{
+	return score >= threshold / 2;
+}
 /* A text/plain part that is body, not attachment. */
 bool civil_part_is_body_text(GMimeObject *part);
 /* The part's content with its transfer encoding undone (bytes as sent). */

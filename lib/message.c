@@ -418,8 +418,10 @@ bool civil_message_is_patch(civil_message_t *msg)
 
 	if (msg->kind_done)
 		return msg->kind == CIVIL_KIND_PATCH;
-	/* civil_message_kind's first answers, without the reading of a
-	 * reply's text that only the reminder needs (is it a notice?). */
+	/* An unquoted diff (someone may apply it), or a [PATCH] subject
+	 * that is neither a reply nor a cover letter: the first of what
+	 * civil_message_kind tells, without the reading of a reply's text
+	 * that only the reminder needs (is it a notice?). */
 	subject = civil_message_subject(msg);
 	text = civil_message_text(msg); /* sets msg->text.len */
 	return civil_text_has_diff(text, msg->text.len) ||
@@ -440,15 +442,12 @@ civil_kind_t civil_message_kind(civil_message_t *msg)
 	len = msg->text.len;
 	authored = civil_message_authored(msg);
 
-	if (civil_text_has_diff(text, len)) {
-		/* Unquoted diff: someone may apply this. */
+	if (civil_message_is_patch(msg)) {
 		msg->kind = CIVIL_KIND_PATCH;
 	} else if (civil_subject_is_reply(subject)) {
 		goto reply;
 	} else if (civil_subject_is_cover(subject)) {
 		msg->kind = CIVIL_KIND_COVER;
-	} else if (civil_subject_has_patch_tag(subject)) {
-		msg->kind = CIVIL_KIND_PATCH;
 	} else if (is_reply(msg)) {
 		goto reply;
 	} else {

@@ -62,7 +62,8 @@ static notmuch_status_t apply_one(struct civil_scan *s, notmuch_database_t *db,
 	 * some small score, and every property is a Xapian write.  A
 	 * missing civil.heat reads as calm 0. */
 	quiet = r->heat.klass == CIVIL_HEAT_CALM &&
-		r->heat.score < civil_heat_get_threshold(s->heat) / 2;
+		!civil_heat_warm(r->heat.score,
+				 civil_heat_get_threshold(s->heat));
 	same = old ? !strcmp(old, now) : quiet;
 	if (same && !civil_scan_wants_tag(s, r) &&
 	    !civil_scan_wants_untag(s, r)) {
