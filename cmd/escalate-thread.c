@@ -170,6 +170,17 @@ static void verdicts(civil_t *civ, civil_thread_t *thread, bool explain)
 			 n - found, n);
 }
 
+/* A message whose file is gone: the reporter hears it before the draft
+ * leaves it out, not after. */
+static int say_missing(const civil_thread_item_t *m, void *arg)
+{
+	if (m->missing)
+		cmd_warn("id:%s: its file is missing; the draft links to it "
+			 "but can't quote or attach it",
+			 m->id);
+	return 0;
+}
+
 /* --explain: for the reporter, not for the board. */
 static int say_why(const civil_thread_t *thread, const civil_draft_opts_t *o,
 		   FILE *f)
@@ -322,11 +333,7 @@ int main(int argc, char **argv)
 			goto out;
 		}
 	}
-	for (size_t i = 0; i < civil_thread_get_count(thread); i++)
-		if (civil_thread_get_msg_missing(thread, i))
-			cmd_warn("id:%s: its file is missing; the draft links "
-				 "to it but can't quote or attach it",
-				 civil_thread_get_msg_id(thread, i));
+	civil_thread_foreach(thread, say_missing, NULL, NULL);
 
 	if (civil_get_repository(civ))
 		civil_buf_addf(&where, "the repository at %s",

@@ -48,6 +48,18 @@
  * getters are the exception, used everywhere since the first version:
  * civil_message_<field> (civil_message_subject).
  *
+ * Walks.  civil_heated_foreach, civil_mbox_foreach and
+ * civil_thread_foreach hand each thing they walk, in turn, to a callback
+ * the caller passes with a void *arg for its own state: fn(thing, arg)
+ * returns 0 to go on and anything else to stop.  A walk that was stopped
+ * returns CIVIL_STATUS_SUCCESS, as one that ran to the end does (the
+ * callback's value is not handed back: what the caller needs to know of
+ * why it stopped, it keeps in arg); one that fails returns why, and its
+ * callback may have seen some things already.  What fn is handed lives
+ * until fn returns, unless its comment says longer.  The arrays inside a
+ * struct (a score's reasons, a heated thread's people, tags and passages)
+ * are plain data, read with their counts; there is no index-taking getter.
+ *
  * Ownership.  A "char *" a function returns (or hands back through an
  * out parameter: civil_repo_read_head_file's oid_hex) is malloc'd:
  * free() it.  A "const char *" belongs to the object it was read from
@@ -69,15 +81,15 @@
  * grows at its end in later versions, after libgit2: its first member is
  * "unsigned int version", which the caller sets to the struct's
  * CIVIL_<NAME>_VERSION it was compiled with, as CIVIL_<NAME>_INIT does
- * (with the defaults, for options).  Start every such struct from its
- * INIT macro.  A call given a version this libcivil does not know (0
- * among them) changes nothing and fails with CIVIL_STATUS_USAGE:
+ * (with the defaults, for options).  Start every such struct from its INIT
+ * macro.  A call given a version this libcivil does not know (0 among
+ * them) changes nothing and fails with CIVIL_STATUS_USAGE:
  * "civil_scan_opts_t version 7 unknown (this libcivil knows 1)".  A call
- * that fills a struct keeps its version.  Structs the library hands
- * out one at a time by pointer (civil_scan_item_t, civil_heated_thread_t)
- * may grow at their end with no version: callers only read them through
- * that pointer.  Not so the elements of arrays it hands out
- * (a score's civil_heat_reason_t reasons, a heated thread's passages:
+ * that fills a struct keeps its version.  Structs the library hands out
+ * one at a time by pointer (civil_scan_item_t, civil_heated_thread_t,
+ * civil_thread_item_t) may grow at their end with no version: callers only
+ * read them through that pointer.  Not so the elements of arrays it hands
+ * out (a score's civil_heat_reason_t reasons, a heated thread's passages:
  * callers step through them by their own sizeof), nor a struct held by
  * value inside another (civil_thread_heat_t in civil_heated_thread_t,
  * civil_heat_reason_t in civil_heated_passage_t; civil_heat_score_t and
@@ -506,12 +518,13 @@ bool civil_subject_is_cover(const char *subject);
 
 /* ---- mboxes (mbox.c) ---- */
 
-/* Called for each message; return non-zero to stop.  msg is freed after. */
+/* msg is freed once fn returns. */
 typedef int (*civil_mbox_fn)(civil_message_t *msg, void *arg);
 
-/* Each message of the mbox in data's len bytes (or data itself when it
- * is a single message; no NUL needed after them).  Messages that are not
- * mail are counted in *skipped (skipped may be NULL). */
+/* Each message of the mbox in data's len bytes, in order, to fn (a walk:
+ * "Walks", above), or data itself when it is a single message; no NUL
+ * needed after them.  Messages that are not mail are counted in *skipped
+ * (skipped may be NULL). */
 civil_status_t civil_mbox_foreach(const void *data, size_t len,
 				  const char *name, civil_mbox_fn fn, void *arg,
 				  size_t *skipped, civil_error_t *err);
@@ -832,11 +845,11 @@ typedef struct civil_heated_thread {
 typedef int (*civil_heated_fn)(const civil_heated_thread_t *t, void *arg);
 
 /* The threads of c's database with a message tagged civil.tag or
- * civil.thread-tag (and matching query, if given), newest first; fn gets
- * each (it lives until fn returns; non-zero stops).  The handle's
- * scorer, when it is read (civil_get_heat), scores the heated messages
- * that have no stored score.  Fails when the notmuch settings or the
- * database can't be read (a bad [civil] setting is not a failure here). */
+ * civil.thread-tag (and matching query, if given), newest first, to fn
+ * (a walk: "Walks", above).  The handle's scorer, when it is read
+ * (civil_get_heat), scores the heated messages that have no stored
+ * score.  Fails when the notmuch settings or the database can't be read
+ * (a bad [civil] setting is not a failure here). */
 civil_status_t civil_heated_foreach(civil_t *c, const char *query,
 				    bool explain, civil_heated_fn fn,
 				    void *arg, civil_error_t *err);
@@ -878,8 +891,9 @@ void civil_outgoing_release(civil_outgoing_t *out);
 /* The messages of one thread, oldest first, with what civil makes of
  * each (their headers, the sender's own words, the heat, the reader's
  * verdicts), for the escalation draft (civil_draft_build), which reads
- * them.  A caller only picks messages for it: by Message-ID, i from 0 to
- * civil_thread_get_count() - 1.  Strings returned belong to the thread. */
+ * them.  A caller only picks messages for it, by Message-ID
+ * (civil_draft_opts_t.picked), and may walk them (civil_thread_foreach)
+ * to see which there are. */
 typedef struct civil_thread civil_thread_t;
 
 /* The one thread query names in c's database (anything else is an error
@@ -907,12 +921,22 @@ void civil_thread_free(civil_thread_t *t);
 civil_status_t civil_thread_read_verdicts(civil_t *c, civil_thread_t *t,
 					  size_t *found, civil_error_t *err);
 
+/* How many messages the thread has. */
 size_t civil_thread_get_count(const civil_thread_t *t);
-/* Message-ID, no angle brackets. */
-const char *civil_thread_get_msg_id(const civil_thread_t *t, size_t i);
-/* Its file is gone: headers from the database only, no raw message (the
- * draft can't attach it). */
-bool civil_thread_get_msg_missing(const civil_thread_t *t, size_t i);
+
+/* One message of a thread, as civil_thread_foreach hands it to fn. */
+typedef struct civil_thread_item {
+	const char *id; /* Message-ID, no angle brackets; the thread's */
+	/* Its file is gone: headers from the database only, no raw message
+	 * (the draft links to it but can't quote or attach it). */
+	bool missing;
+} civil_thread_item_t;
+
+typedef int (*civil_thread_fn)(const civil_thread_item_t *m, void *arg);
+
+/* Each message of t, oldest first, to fn (a walk: "Walks", above). */
+civil_status_t civil_thread_foreach(const civil_thread_t *t, civil_thread_fn fn,
+				    void *arg, civil_error_t *err);
 
 /* ---- the escalation draft (draft.c) ---- */
 

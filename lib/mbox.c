@@ -86,6 +86,16 @@ civil_status_t civil_mbox_foreach(const void *data, size_t len,
 	if (!skipped)
 		skipped = &none;
 	*skipped = 0;
+	/* As civil.h's other walks: a NULL the walk needs is the caller's
+	 * mistake, named, not a crash inside it. */
+	if (!data && len)
+		st = civil_need(err, data);
+	if (!st)
+		st = civil_need(err, name);
+	if (!st)
+		st = civil_need(err, fn);
+	if (st)
+		return st;
 	if (len < 5 || memcmp(data, "From ", 5)) {
 		civil_message_t *msg;
 

@@ -648,12 +648,25 @@ size_t civil_thread_get_count(const civil_thread_t *t)
 	return t->n;
 }
 
-const char *civil_thread_get_msg_id(const civil_thread_t *t, size_t i)
+civil_status_t civil_thread_foreach(const civil_thread_t *t, civil_thread_fn fn,
+				    void *arg, civil_error_t *err)
 {
-	return t->msgs[i].id;
-}
+	civil_status_t st = civil_need(err, t);
 
-bool civil_thread_get_msg_missing(const civil_thread_t *t, size_t i)
-{
-	return t->msgs[i].missing;
+	if (!st)
+		st = civil_need(err, fn);
+	if (st)
+		return st;
+	for (size_t i = 0; i < t->n; i++) {
+		/* A copy of what a caller may read, not the message itself:
+		 * civil_thread_msg_t is lib/'s to change. */
+		civil_thread_item_t item = {
+			.id = t->msgs[i].id,
+			.missing = t->msgs[i].missing,
+		};
+
+		if (fn(&item, arg))
+			break;
+	}
+	return CIVIL_STATUS_SUCCESS;
 }

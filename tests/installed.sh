@@ -8,9 +8,10 @@
 # own with no environment, and say what civil.h promises: a handle
 # opened naming nothing but a notmuch database, a review scored and
 # reminded with civil's data from where it was installed, and the heated
-# threads of that database.  CC, CFLAGS and LDFLAGS are used as given
-# (a libcivil built with sanitizers needs a program built with them), and
-# the sanitizers' own options reach the programs.
+# threads of that database, the newest walked message by message.  CC,
+# CFLAGS and LDFLAGS are used as given (a libcivil built with sanitizers
+# needs a program built with them), and the sanitizers' own options reach
+# the programs.
 # libcivil.so must export exactly the functions civil.h declares, as the
 # compiler reads the installed header.  Prints one line per check; exits
 # non-zero at the first that fails.
@@ -59,7 +60,8 @@ printf '[database]\npath=%s/mail\n' "$nm" >"$nm/config"
 NOTMUCH_CONFIG="$nm/config" notmuch new --quiet &&
 	NOTMUCH_CONFIG="$nm/config" notmuch tag +heated id:h1@example.invalid ||
 	fail "can't make a notmuch database for the outside program"
-printf 'review heated reminded\nheated: a heated thread\n' >"$tmp/expect"
+printf 'review heated reminded\nheated: a heated thread\n  message: %s\n' \
+	h1@example.invalid >"$tmp/expect"
 
 # shellcheck disable=SC2046
 "$cc" ${CFLAGS:-} -o "$tmp/outside-shared" "$here/outside/outside.c" \

@@ -7,8 +7,9 @@
  * from where it runs or its environment, and prints what it made of a
  * review: its kind, its heat, and that the built-in code's reminder was
  * added to it: "review heated reminded".  Given the database, it then
- * lists that database's heated threads, one "heated: SUBJECT" line each:
- * the database is the one it names, with no config file.
+ * lists that database's heated threads, one "heated: SUBJECT" line each,
+ * and walks the newest one's messages, "  message: ID" each: the
+ * database is the one it names, with no config file.
  */
 #include <civil.h>
 #include <stdio.h>
@@ -23,10 +24,25 @@ static const char review[] = "From: Re Viewer <rv@example.invalid>\n"
 			     "\n"
 			     "You clearly have no idea what you are doing.\n";
 
+/* Prints each heated thread; keeps the first's (the newest's) query. */
 static int print_thread(const civil_heated_thread_t *t, void *arg)
 {
+	char **newest = arg;
+
 	printf("heated: %s\n", t->subject ? t->subject : "");
-	++*(int *)arg;
+	if (!*newest) {
+		*newest = malloc(strlen("thread:") + strlen(t->thread) + 1);
+		if (!*newest)
+			abort();
+		strcpy(*newest, "thread:");
+		strcat(*newest, t->thread);
+	}
+	return 0;
+}
+
+static int print_message(const civil_thread_item_t *m, void *arg)
+{
+	printf("  message: %s\n", m->id);
 	return 0;
 }
 
@@ -36,9 +52,10 @@ int main(int argc, char **argv)
 	civil_error_t err = CIVIL_ERROR_INIT;
 	civil_outgoing_t og = CIVIL_OUTGOING_INIT;
 	civil_message_t *msg = NULL;
+	civil_thread_t *thread = NULL;
 	civil_t *c = NULL;
-	char *reminder = NULL;
-	int n = 0, rc = 1;
+	char *reminder = NULL, *newest = NULL;
+	int rc = 1;
 
 	civil_init();
 	o.database = argc > 1 ? argv[1] : NULL;
@@ -56,12 +73,18 @@ int main(int argc, char **argv)
 		       ? "reminded"
 		       : "not-reminded");
 	if (argc > 1 &&
-	    civil_heated_foreach(c, NULL, false, print_thread, &n, &err))
+	    (civil_heated_foreach(c, NULL, false, print_thread, &newest,
+				  &err) ||
+	     !newest || civil_thread_from_db(c, newest, &thread, &err) ||
+	     civil_thread_foreach(thread, print_message, NULL, &err)))
 		goto done;
 	rc = 0;
 done:
 	if (rc)
-		fprintf(stderr, "outside: %s\n", err.message);
+		fprintf(stderr, "outside: %s\n",
+			err.message ? err.message : "no heated thread");
+	civil_thread_free(thread);
+	free(newest);
 	free(reminder);
 	civil_outgoing_release(&og);
 	civil_message_free(msg);

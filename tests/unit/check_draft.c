@@ -104,6 +104,38 @@ START_TEST(thread_from_mbox)
 }
 END_TEST
 
+/* Each message's id until the one named in stop_at: "a|b|". */
+struct walk {
+	struct civil_buf ids;
+	const char *stop_at;
+};
+
+static int walk_one(const civil_thread_item_t *m, void *arg)
+{
+	struct walk *w = arg;
+
+	ck_assert(!m->missing);
+	civil_buf_addf(&w->ids, "%s|", m->id);
+	return w->stop_at && !strcmp(m->id, w->stop_at);
+}
+
+/* Oldest first, all of them; a callback's non-zero stops the walk, which
+ * is still a success (civil.h, "Walks"). */
+START_TEST(thread_walk_stops_when_told)
+{
+	struct walk w = { CIVIL_BUF_INIT, NULL };
+
+	ck_assert_int_eq(civil_thread_foreach(&thread, walk_one, &w, NULL), 0);
+	ck_assert_str_eq(civil_buf_str(&w.ids),
+			 "a@t.invalid|b@t.invalid|c@t.invalid|");
+	civil_buf_reset(&w.ids);
+	w.stop_at = "b@t.invalid";
+	ck_assert_int_eq(civil_thread_foreach(&thread, walk_one, &w, NULL), 0);
+	ck_assert_str_eq(civil_buf_str(&w.ids), "a@t.invalid|b@t.invalid|");
+	civil_buf_release(&w.ids);
+}
+END_TEST
+
 START_TEST(headers_only_the_contact)
 {
 	civil_draft_opts_t o = opts();
@@ -531,6 +563,7 @@ Suite *suite_draft(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, thread_from_mbox);
+	tcase_add_test(tc, thread_walk_stops_when_told);
 	tcase_add_test(tc, headers_only_the_contact);
 	tcase_add_test(tc, body_sections);
 	tcase_add_test(tc, attachment_is_the_thread);

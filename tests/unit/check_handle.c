@@ -104,6 +104,18 @@ static int never_called(const civil_heated_thread_t *t, void *arg)
 	return 1;
 }
 
+static int never_called_mbox(civil_message_t *msg, void *arg)
+{
+	ck_abort_msg("called");
+	return 1;
+}
+
+static int never_called_thread(const civil_thread_item_t *m, void *arg)
+{
+	ck_abort_msg("called");
+	return 1;
+}
+
 /* What a caller can get wrong that the library can see is refused with
  * USAGE naming the argument, never a crash (347ae04 crashed on each). */
 START_TEST(misuse_refused_not_crashed_on)
@@ -165,6 +177,17 @@ START_TEST(misuse_refused_not_crashed_on)
 	want_usage(civil_thread_from_mbox(mbox, strlen(mbox), "x", NULL, NULL,
 					  NULL, &err),
 		   &err, "civil_thread_from_mbox: out is NULL");
+	want_usage(civil_thread_foreach(NULL, never_called_thread, NULL, &err),
+		   &err, "civil_thread_foreach: t is NULL");
+	want_usage(civil_mbox_foreach(NULL, 10, "x", never_called_mbox, NULL,
+				      NULL, &err),
+		   &err, "civil_mbox_foreach: data is NULL");
+	want_usage(civil_mbox_foreach(mbox, strlen(mbox), NULL,
+				      never_called_mbox, NULL, NULL, &err),
+		   &err, "civil_mbox_foreach: name is NULL");
+	want_usage(civil_mbox_foreach(mbox, strlen(mbox), "x", NULL, NULL, NULL,
+				      &err),
+		   &err, "civil_mbox_foreach: fn is NULL");
 	want_usage(civil_outgoing_prepare(NULL, msg, &og, &err), &err,
 		   "civil_outgoing_prepare: c is NULL");
 	want_usage(civil_outgoing_prepare(c, NULL, &og, &err), &err,
@@ -190,6 +213,8 @@ START_TEST(misuse_refused_not_crashed_on)
 						&t, NULL, &err),
 			 0);
 	ck_assert_uint_eq(civil_thread_get_count(t), 1);
+	want_usage(civil_thread_foreach(t, NULL, NULL, &err), &err,
+		   "civil_thread_foreach: fn is NULL");
 	civil_thread_free(t);
 	civil_message_free(msg);
 	civil_close(c);
@@ -423,6 +448,13 @@ static int count_threads(const civil_heated_thread_t *t, void *arg)
 	return 0;
 }
 
+/* "ID|" for each message, "ID (missing)|" for one whose file is gone. */
+static int list_ids(const civil_thread_item_t *m, void *arg)
+{
+	civil_buf_addf(arg, "%s%s|", m->id, m->missing ? " (missing)" : "");
+	return 0;
+}
+
 /* A notmuch database named by its path: no config file, no
  * $NOTMUCH_CONFIG (set here to one that would fail); the verbs that read
  * it share the one the handle opened. */
@@ -432,7 +464,7 @@ START_TEST(named_database_and_its_verbs)
 	const char *argv[] = { "notmuch", "new", "--quiet", NULL };
 	const char *tag[] = { "notmuch", "tag", "+heated",
 			      "id:h1@kernel-test.invalid", NULL };
-	struct civil_buf text = CIVIL_BUF_INIT;
+	struct civil_buf text = CIVIL_BUF_INIT, ids = CIVIL_BUF_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
 	const civil_nm_config_t *cfg;
 	civil_thread_t *t = NULL;
@@ -465,11 +497,10 @@ START_TEST(named_database_and_its_verbs)
 		civil_thread_from_db(c, "id:h1@kernel-test.invalid", &t, &err),
 		0);
 	ck_assert_uint_eq(civil_thread_get_count(t), 1);
-	ck_assert_str_eq(civil_thread_get_msg_id(t, 0),
-			 "h1@kernel-test.invalid");
+	ck_assert_int_eq(civil_thread_foreach(t, list_ids, &ids, &err), 0);
+	ck_assert_str_eq(civil_buf_str(&ids), "h1@kernel-test.invalid|");
 	ck_assert_str_eq(t->msgs[0].subject, "hot");
 	ck_assert(t->msgs[0].heated);
-	ck_assert(!civil_thread_get_msg_missing(t, 0));
 	/* Not scored: the scorer was never read. */
 	ck_assert(!t->msgs[0].scored);
 	civil_thread_free(t);
@@ -481,6 +512,18 @@ START_TEST(named_database_and_its_verbs)
 	ck_assert(t->msgs[0].scored);
 	ck_assert(t->msgs[0].heat.score >= CIVIL_HEAT_THRESHOLD);
 	civil_thread_free(t);
+	/* Its file gone, the message is still the thread's, marked so. */
+	civil_buf_reset(&text);
+	civil_buf_addf(&text, "%s/cur/h1:2,", mail);
+	ck_assert_int_eq(unlink(civil_buf_str(&text)), 0);
+	ck_assert_int_eq(
+		civil_thread_from_db(c, "id:h1@kernel-test.invalid", &t, &err),
+		0);
+	civil_buf_reset(&ids);
+	ck_assert_int_eq(civil_thread_foreach(t, list_ids, &ids, &err), 0);
+	ck_assert_str_eq(civil_buf_str(&ids),
+			 "h1@kernel-test.invalid (missing)|");
+	civil_thread_free(t);
 	ck_assert_int_eq(civil_thread_from_db(c, "id:nothere@x", &t, &err),
 			 CIVIL_STATUS_NOT_FOUND);
 	ck_assert_ptr_null(t);
@@ -490,6 +533,7 @@ START_TEST(named_database_and_its_verbs)
 	unsetenv("NOTMUCH_CONFIG");
 	g_free(mail);
 	g_free(config);
+	civil_buf_release(&ids);
 	civil_buf_release(&text);
 }
 END_TEST

@@ -57,6 +57,29 @@ START_TEST(mboxrd_from_lines)
 }
 END_TEST
 
+static int first_only(civil_message_t *msg, void *arg)
+{
+	collect(msg, arg);
+	return 1;
+}
+
+/* The callback's non-zero stops the walk, a success all the same. */
+START_TEST(the_callback_stops_the_walk)
+{
+	const char *mbox = "From a@b Mon Jan  1 00:00:00 2024\nFrom: a@b\n"
+			   "Subject: one\n\nbody\n\n"
+			   "From a@b Mon Jan  1 00:00:00 2024\nFrom: a@b\n"
+			   "Subject: two\n\nbody two\n";
+	struct civil_buf b = CIVIL_BUF_INIT;
+
+	ck_assert_int_eq(civil_mbox_foreach(mbox, strlen(mbox), "m", first_only,
+					    &b, NULL, NULL),
+			 0);
+	ck_assert_str_eq(b.buf, "one|");
+	civil_buf_release(&b);
+}
+END_TEST
+
 START_TEST(single_message_and_garbage)
 {
 	const char *one = "From: a@b\nSubject: solo\n\nhi\n";
@@ -118,6 +141,7 @@ Suite *suite_mbox(void)
 
 	tcase_add_test(tc, splits_messages);
 	tcase_add_test(tc, mboxrd_from_lines);
+	tcase_add_test(tc, the_callback_stops_the_walk);
 	tcase_add_test(tc, single_message_and_garbage);
 	tcase_add_test(tc, no_read_past_the_end);
 	suite_add_tcase(s, tc);
