@@ -32,15 +32,17 @@
  *
  * Returns.  A civil_status_t is CIVIL_STATUS_SUCCESS (0) or why not; err
  * may be NULL when the caller does not want the message, and a message it
- * got is the caller's to civil_error_clear().  A NULL where a call needs a
- * pointer (the handle, options, a sink, stats, a callback, an out
+ * got is the caller's to civil_error_clear().  The calls that take the
+ * handle and the walks check their pointers: a NULL where one is needed
+ * (the handle, options, a sink, stats, a callback, the thread, an out
  * parameter) is CIVIL_STATUS_USAGE naming it ("civil_scan: sink is
- * NULL"), before anything is touched; counts a call hands back (skipped)
- * are optional: NULL is "not wanted".  The getters of a NULL handle give
- * NULL.  On failure an out-parameter
- * handle is NULL and a struct filled by the call is empty, so its _release
- * or _free is still safe (and needed only on success, or where the call
- * says it fills what it can even when it fails).
+ * NULL"), before anything is touched; elsewhere a pointer may be NULL
+ * only where its comment says so.  Counts a call hands back (skipped,
+ * found) are optional: NULL is "not wanted".  The getters of a NULL handle
+ * give NULL.  On failure an out-parameter handle is NULL and a struct
+ * filled by the call is empty, so its _release or _free is still safe
+ * (and needed only on success, or where the call says it fills what it
+ * can even when it fails).
  *
  * Names.  A getter is civil_<object>_get_<field> and a setter
  * civil_<object>_set_<field>; the handle's are civil_get_<field> and

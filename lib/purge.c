@@ -96,8 +96,13 @@ civil_status_t civil_purge(civil_t *c, civil_purge_stats_t *stats,
 	const civil_nm_config_t *nm;
 	civil_status_t st;
 
-	st = civil_check_version(err, "civil_purge_stats_t", stats->version,
-				 CIVIL_PURGE_STATS_VERSION);
+	st = civil_need(err, c);
+	if (!st)
+		st = civil_need(err, stats);
+	if (!st)
+		st = civil_check_version(err, "civil_purge_stats_t",
+					 stats->version,
+					 CIVIL_PURGE_STATS_VERSION);
 	if (st)
 		return st;
 	*stats = (civil_purge_stats_t)CIVIL_PURGE_STATS_INIT;

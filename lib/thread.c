@@ -397,7 +397,11 @@ civil_status_t civil_thread_read_verdicts(civil_t *c, civil_thread_t *t,
 
 	if (found)
 		*found = 0;
-	st = civil_nm_for_db(c, &v.cfg, err);
+	st = civil_need(err, c);
+	if (!st)
+		st = civil_need(err, t);
+	if (!st)
+		st = civil_nm_for_db(c, &v.cfg, err);
 	if (!st)
 		st = civil_get_db(c, &db, err);
 	if (st)

@@ -126,6 +126,7 @@ START_TEST(misuse_refused_not_crashed_on)
 	civil_scan_opts_t o = CIVIL_SCAN_OPTS_INIT;
 	civil_scan_sink_t sink = CIVIL_SCAN_SINK_INIT;
 	civil_scan_stats_t stats = CIVIL_SCAN_STATS_INIT;
+	civil_purge_stats_t purged = CIVIL_PURGE_STATS_INIT;
 	civil_outgoing_t og = CIVIL_OUTGOING_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
 	const civil_nm_config_t *nm;
@@ -177,6 +178,10 @@ START_TEST(misuse_refused_not_crashed_on)
 	want_usage(civil_thread_from_mbox(mbox, strlen(mbox), "x", NULL, NULL,
 					  NULL, &err),
 		   &err, "civil_thread_from_mbox: out is NULL");
+	want_usage(civil_thread_read_verdicts(NULL, t, NULL, &err), &err,
+		   "civil_thread_read_verdicts: c is NULL");
+	want_usage(civil_thread_read_verdicts(c, NULL, NULL, &err), &err,
+		   "civil_thread_read_verdicts: t is NULL");
 	want_usage(civil_thread_foreach(NULL, never_called_thread, NULL, &err),
 		   &err, "civil_thread_foreach: t is NULL");
 	want_usage(civil_mbox_foreach(NULL, 10, "x", never_called_mbox, NULL,
@@ -188,6 +193,10 @@ START_TEST(misuse_refused_not_crashed_on)
 	want_usage(civil_mbox_foreach(mbox, strlen(mbox), "x", NULL, NULL, NULL,
 				      &err),
 		   &err, "civil_mbox_foreach: fn is NULL");
+	want_usage(civil_purge(NULL, &purged, &err), &err,
+		   "civil_purge: c is NULL");
+	want_usage(civil_purge(c, NULL, &err), &err,
+		   "civil_purge: stats is NULL");
 	want_usage(civil_outgoing_prepare(NULL, msg, &og, &err), &err,
 		   "civil_outgoing_prepare: c is NULL");
 	want_usage(civil_outgoing_prepare(c, NULL, &og, &err), &err,
