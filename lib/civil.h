@@ -3,20 +3,55 @@
  * civil.h - the one public header of libcivil.
  *
  * libcivil puts a project's code of conduct (or, where a tree has none,
- * the kernel's 2015 Code of Conflict) into mailing-list tools.  Open a
- * handle (civil_open) and it does three jobs:
- *  - The reminder: it finds the code and its contact at HEAD of a git
- *    repository, recognises reviews among outgoing mail and adds the
- *    code's reminder to them, byte for byte otherwise, and checks the
- *    tone of what goes out (civil_outgoing_prepare).
- *  - Heat: it scores how heated a sender's own words are (calm, sharp or
- *    heated, with the reasons, civil_heat_score_message), learns from a
- *    reader's corrections, scans a notmuch database or an mbox and tags
- *    heated messages and threads (civil_scan), and lists the heated
- *    threads (civil_heated_foreach).
- *  - Escalation: it reads a thread and drafts the private report to the
- *    code's contact (civil_draft_build); it never sends it.
+ * the kernel's 2015 Code of Conflict) into mailing-list tools: it adds the
+ * code's reminder to reviews on their way out and checks the tone of what
+ * goes out, scores how heated a sender's own words are and tags heated
+ * messages and threads in a notmuch database, and drafts the private
+ * report to the code's contact (it never sends it).  Its verbs, by group
+ * ("civil_buf_{str,detach}": civil_buf_str and civil_buf_detach):
  *
+ *  set-up      civil_init, civil_shutdown, civil_version
+ *  errors      civil_error_clear, civil_status_to_string
+ *  strings     civil_buf_{str,detach,release}
+ *  repository  civil_repo_{open,open_env,free,read_head_file},
+ *              civil_repo_get_{path,common_dir}
+ *  settings    civil_config_get_<field>, civil_nm_config_get_<field>,
+ *              civil_{remind,tone}_mode_parse
+ *  the code    civil_code_get_<field>, civil_code_kind_name,
+ *              civil_code_{extract_contact,unacceptable_sentence}
+ *  handle      civil_open, civil_close, civil_set_tone,
+ *              civil_get_{repository,settings,code,notmuch_settings}
+ *  messages    civil_message_{parse,free,add_envelope}, its getters
+ *              civil_message_{header,subject,id,kind,signed,text,
+ *              authored,raw}, civil_kind_name; on plain text
+ *              civil_text_{authored,has_diff,has_quoted_diff,
+ *              has_review_trailer}, civil_subject_{is_reply,
+ *              has_patch_tag,is_cover}
+ *  mboxes      civil_mbox_foreach
+ *  reminder    civil_reminder_{text,insert,present,line_is_ours},
+ *              civil_remind_message
+ *  tone, heat  civil_get_heat, civil_drop_heat (the handle's scorer),
+ *              civil_heat_{new,free,set_threshold,get_threshold},
+ *              civil_heat_score_{text,message,release},
+ *              civil_heat_{reasons_line,class_name}, civil_thread_heat
+ *  learning    civil_heat_learned_{open,save,forget,text},
+ *              civil_heat_learn_{text,message}
+ *  database    civil_scan, civil_scan_{mbox,start_here}, civil_purge,
+ *              civil_heated_foreach
+ *  outgoing    civil_outgoing_{prepare,release}: the reminder and the
+ *              tone check in one, as civil-remind and civil-sendmail do
+ *  threads     civil_thread_{from_db,from_mbox,read_verdicts,get_count,
+ *              foreach,free}
+ *  draft       civil_draft_{build,explain}
+ *
+ * An object's calls share its prefix (civil_repo_, civil_message_,
+ * civil_heat_, civil_thread_); the handle's getters and setters are
+ * civil_get_ and civil_set_.  What holds many things is walked by a
+ * _foreach whose callback can stop it ("Walks", below).  Every call keeps
+ * the rules that follow; each section says the rest.
+ */
+
+/*
  * Rules every function keeps:
  *  - It never prints and never exits.  Fallible calls return a
  *    civil_status_t and, when they fail, fill a civil_error_t with one line
@@ -79,12 +114,12 @@
  *
  * Growing structs.  A struct the caller allocates and passes, to be read
  * (civil_open_opts_t, civil_scan_opts_t, civil_scan_sink_t,
- * civil_draft_opts_t) or filled (civil_scan_stats_t, civil_outgoing_t),
- * grows at its end in later versions, after libgit2: its first member is
- * "unsigned int version", which the caller sets to the struct's
- * CIVIL_<NAME>_VERSION it was compiled with, as CIVIL_<NAME>_INIT does
- * (with the defaults, for options).  Start every such struct from its INIT
- * macro.  A call given a version this libcivil does not know (0 among
+ * civil_draft_opts_t) or filled (civil_scan_stats_t, civil_purge_stats_t,
+ * civil_outgoing_t), grows at its end in later versions, after libgit2:
+ * its first member is "unsigned int version", which the caller sets to the
+ * struct's CIVIL_<NAME>_VERSION it was compiled with, as CIVIL_<NAME>_INIT
+ * does (with the defaults, for options).  Start every such struct from its
+ * INIT macro.  A call given a version this libcivil does not know (0 among
  * them) changes nothing and fails with CIVIL_STATUS_USAGE:
  * "civil_scan_opts_t version 7 unknown (this libcivil knows 1)".  A call
  * that fills a struct keeps its version.  Structs the library hands out
@@ -96,7 +131,10 @@
  * value inside another (civil_thread_heat_t in civil_heated_thread_t,
  * civil_heat_reason_t in civil_heated_passage_t; civil_heat_score_t and
  * civil_remind_result_t in civil_outgoing_t, whose version then moves):
- * those are fixed until the next soname.
+ * those are fixed until the next soname, as is every struct with no
+ * version the caller passes (civil_error_t, struct civil_buf,
+ * civil_heat_score_t, civil_heat_lesson_t, civil_heat_sample_t,
+ * civil_thread_heat_t, civil_remind_result_t).
  *
  * Threads.  civil_init() and civil_shutdown() are called once each, by
  * one thread, before and after every other call.  In between, calls on
@@ -429,8 +467,8 @@ typedef struct civil_open_opts {
  * to warnings (may be NULL), one line each, and are not failures.  Fails
  * with USAGE for an opts version this libcivil does not know (opts NULL:
  * all defaults), or outside civil_init() .. civil_shutdown(), and with
- * the reason when o->repository is not a repository.  The handle is the caller's to civil_close(); one thread
- * uses it at a time. */
+ * the reason when o->repository is not a repository.  The handle is the
+ * caller's to civil_close(); one thread uses it at a time. */
 civil_status_t civil_open(const civil_open_opts_t *opts, civil_t **out,
 			  struct civil_buf *warnings, civil_error_t *err);
 /* Close the database (it was read-only: nothing to commit) and free
