@@ -5,7 +5,7 @@
  * features (features.c), one for heated against the rest, one for harsh
  * (heated or sharp) against calm.
  *
- * The file is text, so every weight can be read and checked:
+ * The model is written as text, so every weight can be read and checked:
  *
  *   civil-heat-model 2
  *   bias -5.1020 -3.2200
@@ -17,23 +17,45 @@
  * rest of the line).  Lines starting with '#' say where the weights came
  * from.  Scoring looks weights up by the hash of a feature's name.
  *
- * The lexicon names the file ("model heat.model"), so a user's lexicon
- * can name another.
+ * Reading 50,000 lines and hashing their names was most of what the tone
+ * check cost a review in the sendemail-validate hook, so the build turns
+ * the text into its table (scripts/heat-model-table.c): the same '#'
+ * lines, then one line
+ *
+ *   civil-heat-table 1 SLOTS FILTER-BITS PROBES CHECK BIAS BIAS
+ *
+ * and, from the next multiple of 64 bytes, the filter's 64-bit words and
+ * the table's slots (a 64-bit hash, two 32-bit floats), little-endian on
+ * every machine.  That file is mapped, not read: a hook run touches the
+ * few pages its words fall in.  CHECK is the hash of "civil-heat-table",
+ * so a table made with another hash is refused, not misread.  Either
+ * form loads; the lexicon names the file ("model heat.model"), so a
+ * user's lexicon can name another.
  */
-#include <ctype.h>
-#include <math.h>
+#include <endian.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "civil.h"
 #include "heat.h"
 #include "internal.h"
 
 #define MODEL_MAGIC "civil-heat-model 2"
+#define TABLE_MAGIC "civil-heat-table 1 "
+#define TABLE_ALIGN 64
+/* The biggest table civil makes or maps: 2^24 slots is 256 MB. */
+#define TABLE_MAX_SLOTS (1u << 24)
 
-struct weight {
-	uint64_t hash; /* 0: a free slot */
-	float w[HEAT_HEADS];
+/* A slot as the file holds it: little-endian whatever the machine. */
+struct slot {
+	uint64_t hash;		/* 0: a free slot */
+	uint32_t w[HEAT_HEADS]; /* a float's bits */
 };
 
 /* Bits of the filter in front of the table: 64 KB, which stays in the
@@ -43,10 +65,15 @@ struct weight {
 #define FILTER_BITS (1u << 19)
 
 struct heat_model {
-	struct weight *slots; /* open addressing, a power of two */
+	const struct slot *slots; /* open addressing, a power of two */
+	const uint64_t *filter; /* FILTER_BITS: a bit a hash's top bits name */
 	size_t mask;
-	uint64_t *filter; /* FILTER_BITS: a bit a hash's top bits name */
+	size_t probes; /* the longest walk any name takes to its slot */
 	double bias[HEAT_HEADS];
+	void *map; /* a table file, mapped */
+	size_t map_len;
+	struct slot *own_slots; /* a text file, read into these */
+	uint64_t *own_filter;
 };
 
 static inline size_t filter_bit(uint64_t hash)
@@ -54,12 +81,19 @@ static inline size_t filter_bit(uint64_t hash)
 	return (size_t)(hash >> 45) & (FILTER_BITS - 1);
 }
 
+static inline uint64_t table_check(void)
+{
+	return civil_heat_feat_hash("civil-heat-table", 16);
+}
+
 void civil_heat_model_free(struct heat_model *m)
 {
 	if (!m)
 		return;
-	free(m->slots);
-	free(m->filter);
+	if (m->map)
+		munmap(m->map, m->map_len);
+	free(m->own_slots);
+	free(m->own_filter);
 	free(m);
 }
 
@@ -92,19 +126,42 @@ static bool parse_number(const char *s, const char **end, double *out)
 	return true;
 }
 
+static uint32_t float_bits(double w)
+{
+	float f = (float)w;
+	uint32_t u;
+
+	memcpy(&u, &f, sizeof(u));
+	return htole32(u);
+}
+
+static double bits_float(uint32_t le)
+{
+	uint32_t u = le32toh(le);
+	float f;
+
+	memcpy(&f, &u, sizeof(f));
+	return f;
+}
+
 static void insert(struct heat_model *m, uint64_t hash, const double *w)
 {
-	size_t i;
+	size_t i, walk = 1;
 
 	if (!hash)
 		hash = 1; /* as features.c does */
 	i = hash & m->mask;
-	while (m->slots[i].hash && m->slots[i].hash != hash)
+	while (m->own_slots[i].hash && le64toh(m->own_slots[i].hash) != hash) {
 		i = (i + 1) & m->mask;
-	m->slots[i].hash = hash;
+		walk++;
+	}
+	m->own_slots[i].hash = htole64(hash);
 	for (int k = 0; k < HEAT_HEADS; k++)
-		m->slots[i].w[k] = (float)w[k];
-	m->filter[filter_bit(hash) / 64] |= 1ull << (filter_bit(hash) % 64);
+		m->own_slots[i].w[k] = float_bits(w[k]);
+	m->own_filter[filter_bit(hash) / 64] |=
+		htole64(1ull << (filter_bit(hash) % 64));
+	if (walk > m->probes)
+		m->probes = walk;
 }
 
 static civil_status_t parse(struct heat_model *m, char *text, const char *path,
@@ -158,15 +215,14 @@ static civil_status_t parse(struct heat_model *m, char *text, const char *path,
 	return CIVIL_STATUS_SUCCESS;
 }
 
-civil_status_t civil_heat_model_load(const char *path, struct heat_model **out,
-				     civil_error_t *err)
+static civil_status_t load_text(const char *path, struct heat_model **out,
+				civil_error_t *err)
 {
 	struct civil_buf text = CIVIL_BUF_INIT;
 	struct heat_model *m;
 	civil_status_t st;
 	size_t lines = 1, size = 16;
 
-	*out = NULL;
 	st = civil_file_read(path, &text, err);
 	if (st)
 		return st;
@@ -178,12 +234,20 @@ civil_status_t civil_heat_model_load(const char *path, struct heat_model **out,
 	}
 	for (size_t i = 0; i < text.len; i++)
 		lines += text.buf[i] == '\n';
-	while (size < 2 * lines)
+	while (size < 2 * lines && size < TABLE_MAX_SLOTS)
 		size *= 2;
+	if (lines > TABLE_MAX_SLOTS / 2) {
+		civil_buf_release(&text);
+		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,
+				       "%s: more than %u weights", path,
+				       TABLE_MAX_SLOTS / 2);
+	}
 	m = calloc(1, sizeof(*m));
-	if (!m || !(m->slots = calloc(size, sizeof(*m->slots))) ||
-	    !(m->filter = calloc(FILTER_BITS / 64, sizeof(*m->filter))))
+	if (!m || !(m->own_slots = calloc(size, sizeof(*m->own_slots))) ||
+	    !(m->own_filter = calloc(FILTER_BITS / 64, sizeof(uint64_t))))
 		abort();
+	m->slots = m->own_slots;
+	m->filter = m->own_filter;
 	m->mask = size - 1;
 	st = parse(m, text.buf, path, err);
 	civil_buf_release(&text);
@@ -195,6 +259,138 @@ civil_status_t civil_heat_model_load(const char *path, struct heat_model **out,
 	return CIVIL_STATUS_SUCCESS;
 }
 
+static bool power_of_two(uint64_t n)
+{
+	return n && !(n & (n - 1));
+}
+
+/* The table's line (its header, NUL-ended, at most 255 bytes) into m;
+ * NULL when it is whole, else what is wrong with it. */
+static const char *table_header(struct heat_model *m, const char *line,
+				uint64_t *slots)
+{
+	uint64_t filter, probes, check;
+	const char *q;
+	int used = 0;
+
+	if (sscanf(line,
+		   TABLE_MAGIC "%" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNx64
+			       "%n",
+		   slots, &filter, &probes, &check, &used) != 4 ||
+	    !used)
+		return "a table line without its four sizes";
+	q = line + used;
+	for (int k = 0; k < HEAT_HEADS; k++)
+		if (!parse_number(q, &q, &m->bias[k]))
+			return "a table line without its two biases";
+	if (*q)
+		return "more than a table line holds";
+	if (check != table_check())
+		return "a table made by another civil's hash; make it again "
+		       "from the text model";
+	if (filter != FILTER_BITS || !power_of_two(*slots) ||
+	    *slots > TABLE_MAX_SLOTS || probes > *slots)
+		return "a table of sizes civil does not make";
+	m->mask = *slots - 1;
+	m->probes = probes;
+	return NULL;
+}
+
+/* A table file (map, len bytes) whose line starts at off. */
+static civil_status_t load_table(const char *path, void *map, size_t len,
+				 size_t off, struct heat_model **out,
+				 civil_error_t *err)
+{
+	const char *p = map, *nl = memchr(p + off, '\n', len - off);
+	struct heat_model *m = calloc(1, sizeof(*m));
+	char line[256];
+	const char *why;
+	uint64_t slots = 0;
+	size_t data;
+
+	if (!m)
+		abort();
+	if (!nl || (size_t)(nl - (p + off)) >= sizeof(line))
+		why = "a table line that does not end";
+	else {
+		memcpy(line, p + off, (size_t)(nl - (p + off)));
+		line[nl - (p + off)] = '\0';
+		why = table_header(m, line, &slots);
+	}
+	if (!why) {
+		data = (size_t)(nl + 1 - p);
+		data = (data + TABLE_ALIGN - 1) / TABLE_ALIGN * TABLE_ALIGN;
+		if (len != data + FILTER_BITS / 8 + slots * sizeof(struct slot))
+			why = "not the size its table line says (cut short?)";
+	}
+	if (why) {
+		munmap(map, len);
+		free(m);
+		return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR, "%s: %s",
+				       path, why);
+	}
+	m->map = map;
+	m->map_len = len;
+	m->filter = (const uint64_t *)(p + data);
+	m->slots = (const struct slot *)(p + data + FILTER_BITS / 8);
+	*out = m;
+	return CIVIL_STATUS_SUCCESS;
+}
+
+civil_status_t civil_heat_model_load(const char *path, struct heat_model **out,
+				     civil_error_t *err)
+{
+	struct stat st;
+	size_t off = 0, len;
+	const char *p;
+	void *map;
+	int fd;
+
+	*out = NULL;
+	/* What is not a regular file to map is read as text, which names
+	 * what is wrong with it. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return load_text(path, out, err);
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !st.st_size) {
+		close(fd);
+		return load_text(path, out, err);
+	}
+	len = (size_t)st.st_size;
+	map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return load_text(path, out, err);
+	/* Past the '#' lines: a table's line, or the text's first. */
+	p = map;
+	while (off < len && p[off] == '#') {
+		const char *nl = memchr(p + off, '\n', len - off);
+
+		off = nl ? (size_t)(nl - p) + 1 : len;
+	}
+	if (len - off >= strlen(TABLE_MAGIC) &&
+	    !memcmp(p + off, TABLE_MAGIC, strlen(TABLE_MAGIC)))
+		return load_table(path, map, len, off, out, err);
+	munmap(map, len);
+	return load_text(path, out, err);
+}
+
+void civil_heat_model_table(const struct heat_model *m, const char *preamble,
+			    struct civil_buf *out)
+{
+	size_t slots = m->mask + 1;
+
+	civil_buf_addf(out,
+		       "%s" TABLE_MAGIC "%zu %u %zu %" PRIx64 " %.6f %.6f\n",
+		       preamble, slots, FILTER_BITS, m->probes, table_check(),
+		       m->bias[0], m->bias[1]);
+	while (out->len % TABLE_ALIGN)
+		civil_buf_add(out, "", 1);
+	/* The filter's words and the slots are little-endian already. */
+	civil_buf_add(out, m->filter, FILTER_BITS / 8);
+	civil_buf_add(out, m->slots, slots * sizeof(*m->slots));
+}
+
 bool civil_heat_model_weights(const struct heat_model *m, uint64_t hash,
 			      double w[HEAT_HEADS])
 {
@@ -202,13 +398,14 @@ bool civil_heat_model_weights(const struct heat_model *m, uint64_t hash,
 
 	if (!hash)
 		hash = 1;
-	if (m->filter[filter_bit(hash) / 64] &
+	i = hash & m->mask;
+	if (le64toh(m->filter[filter_bit(hash) / 64]) &
 	    (1ull << (filter_bit(hash) % 64)))
-		for (i = hash & m->mask; m->slots[i].hash;
-		     i = (i + 1) & m->mask)
-			if (m->slots[i].hash == hash) {
+		for (size_t walk = 0; walk < m->probes && m->slots[i].hash;
+		     walk++, i = (i + 1) & m->mask)
+			if (le64toh(m->slots[i].hash) == hash) {
 				for (int k = 0; k < HEAT_HEADS; k++)
-					w[k] = m->slots[i].w[k];
+					w[k] = bits_float(m->slots[i].w[k]);
 				return true;
 			}
 	for (int k = 0; k < HEAT_HEADS; k++)

@@ -153,6 +153,179 @@ START_TEST(c_and_the_training_script_agree)
 }
 END_TEST
 
+/* The model's text made into the table the build installs, at PATH, as
+ * scripts/heat-model-table makes it. */
+static void write_table(const char *text_path, const char *preamble,
+			const char *path)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+	struct civil_buf table = CIVIL_BUF_INIT;
+	struct heat_model *m = NULL;
+
+	ck_assert_msg(!civil_heat_model_load(text_path, &m, &err), "%s",
+		      err.message);
+	civil_heat_model_table(m, preamble, &table);
+	ck_assert(
+		g_file_set_contents(path, table.buf, (gssize)table.len, NULL));
+	civil_heat_model_free(m);
+	civil_buf_release(&table);
+}
+
+/* The shipped model, mapped as its table, weighs every feature as its
+ * text does, to the bit; what neither knows weighs nothing in both. */
+START_TEST(table_weighs_as_the_text)
+{
+	const char *lexicon = getenv("CIVIL_TEST_LEXICON");
+	struct civil_buf text = CIVIL_BUF_INIT, table = CIVIL_BUF_INIT;
+	struct heat_model *a = NULL, *b = NULL;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	char line[4096], first[128];
+	char *dir;
+	FILE *f;
+	int n = 0;
+
+	ck_assert_ptr_nonnull(lexicon);
+	dir = g_path_get_dirname(lexicon);
+	civil_buf_addf(&text, "%s/heat.model", dir);
+	civil_buf_addf(&table, "%s/heat.table", unit_tmpdir());
+	write_table(text.buf, "# SPDX-License-Identifier: GPL-3.0-only\n",
+		    table.buf);
+	ck_assert_int_eq(civil_heat_model_load(text.buf, &a, &err), 0);
+	ck_assert_msg(!civil_heat_model_load(table.buf, &b, &err), "%s",
+		      err.message);
+	for (int k = 0; k < HEAT_HEADS; k++)
+		ck_assert_double_eq(civil_heat_model_bias(a, k),
+				    civil_heat_model_bias(b, k));
+	f = fopen(text.buf, "r");
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof(line), f)) {
+		double wa[HEAT_HEADS], wb[HEAT_HEADS];
+		char *name = strchr(line, ' ');
+		uint64_t hash;
+
+		if (line[0] == '#' || !strncmp(line, "bias ", 5) || !name ||
+		    !(name = strchr(name + 1, ' ')))
+			continue;
+		name++;
+		name[strcspn(name, "\r\n")] = '\0';
+		hash = civil_heat_feat_hash(name, strlen(name));
+		ck_assert(civil_heat_model_weights(a, hash, wa));
+		ck_assert_msg(civil_heat_model_weights(b, hash, wb), "%s",
+			      name);
+		for (int k = 0; k < HEAT_HEADS; k++)
+			ck_assert_double_eq(wa[k], wb[k]);
+		n++;
+	}
+	fclose(f);
+	ck_assert_int_gt(n, 1000);
+	{
+		double w[HEAT_HEADS];
+
+		ck_assert(!civil_heat_model_weights(
+			b, civil_heat_feat_hash("w:no-such-word-here", 19), w));
+	}
+	/* The licence line goes first, as in the text. */
+	f = fopen(table.buf, "rb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(first, sizeof(first), f));
+	fclose(f);
+	ck_assert_str_eq(first, "# SPDX-License-Identifier: GPL-3.0-only\n");
+	civil_heat_model_free(a);
+	civil_heat_model_free(b);
+	g_free(dir);
+	civil_buf_release(&text);
+	civil_buf_release(&table);
+}
+END_TEST
+
+/* A table that is cut short, made with another hash, or of sizes civil
+ * never makes is refused with the file's name, never read past its end
+ * or walked for ever. */
+START_TEST(bad_tables_name_the_file)
+{
+	static const struct {
+		const char *from, *to, *why;
+		long cut;
+	} bad[] = {
+		{ NULL, NULL, "cut short", 1 },
+		{ "16 ", "16  ", "not the size", 0 },
+		{ "524288 1 ", "524288 1 1", "another civil's hash", 0 },
+		{ "table 1 16 ", "table 1 12 ", "sizes civil does not make",
+		  0 },
+		{ "table 1 16 ", "table 1 32 ", "not the size", 0 },
+		{ " -4.5", " x", "two biases", 0 },
+		{ "\n", "", "does not end", 0 },
+	};
+	const char *dir = unit_tmpdir();
+	struct civil_buf text = CIVIL_BUF_INIT, table = CIVIL_BUF_INIT;
+	struct heat_model *m = NULL;
+	gchar *good;
+	gsize len;
+
+	unit_write(dir, "hand.model",
+		   "civil-heat-model 2\nbias -4.5 -2.25\n1.5 0.25 "
+		   "insult@person\n");
+	civil_buf_addf(&text, "%s/hand.model", dir);
+	civil_buf_addf(&table, "%s/hand.table", dir);
+	write_table(text.buf, "# hand\n", table.buf);
+	ck_assert(g_file_get_contents(table.buf, &good, &len, NULL));
+	/* Its line, as written: the sizes, the hash's check, the biases. */
+	ck_assert_msg(strstr(good, "civil-heat-table 1 16 524288 1 ") &&
+			      strstr(good, " -4.500000 -2.250000\n"),
+		      "%s", good);
+	for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
+		civil_error_t err = CIVIL_ERROR_INIT;
+		GString *b = g_string_new_len(good, (gssize)len);
+		const char *at;
+
+		if (bad[i].from) {
+			at = strstr(b->str, bad[i].from);
+			if (!strcmp(bad[i].from, "\n"))
+				at = strstr(b->str, "civil-heat-table");
+			ck_assert_ptr_nonnull(at);
+			if (!strcmp(bad[i].from, "\n"))
+				g_string_truncate(b, (gsize)(at - b->str) + 30);
+			else {
+				gsize pos = (gsize)(at - b->str);
+
+				g_string_erase(b, (gssize)pos,
+					       (gssize)strlen(bad[i].from));
+				g_string_insert(b, (gssize)pos, bad[i].to);
+			}
+		} else
+			g_string_truncate(b, b->len - (gsize)bad[i].cut);
+		ck_assert(g_file_set_contents(table.buf, b->str, (gssize)b->len,
+					      NULL));
+		ck_assert_int_eq(civil_heat_model_load(table.buf, &m, &err),
+				 CIVIL_STATUS_CONFIG_ERROR);
+		ck_assert_ptr_null(m);
+		ck_assert_msg(strstr(err.message, table.buf) &&
+				      strstr(err.message, bad[i].why),
+			      "%zu: %s", i, err.message);
+		civil_error_clear(&err);
+		g_string_free(b, TRUE);
+	}
+	/* A model with no weights makes a table that loads and knows
+	 * nothing. */
+	unit_write(dir, "empty.model", "civil-heat-model 2\nbias 1 2\n");
+	civil_buf_reset(&text);
+	civil_buf_addf(&text, "%s/empty.model", dir);
+	write_table(text.buf, "", table.buf);
+	ck_assert_int_eq(civil_heat_model_load(table.buf, &m, NULL), 0);
+	ck_assert_double_eq(civil_heat_model_bias(m, HEAT_HEAD_HARSH), 2);
+	{
+		double w[HEAT_HEADS];
+
+		ck_assert(!civil_heat_model_weights(
+			m, civil_heat_feat_hash("insult@person", 13), w));
+	}
+	civil_heat_model_free(m);
+	g_free(good);
+	civil_buf_release(&text);
+	civil_buf_release(&table);
+}
+END_TEST
+
 Suite *suite_model(void)
 {
 	Suite *s = suite_create("model");
@@ -161,6 +334,8 @@ Suite *suite_model(void)
 	tcase_add_test(tc, weights_by_name);
 	tcase_add_test(tc, bad_files_name_file_and_line);
 	tcase_add_test(tc, c_and_the_training_script_agree);
+	tcase_add_test(tc, table_weighs_as_the_text);
+	tcase_add_test(tc, bad_tables_name_the_file);
 	suite_add_tcase(s, tc);
 	return s;
 }
