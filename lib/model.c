@@ -135,13 +135,16 @@ static uint32_t float_bits(double w)
 	return htole32(u);
 }
 
+/* A weight's bits as a number.  The text never gives more than six
+ * digits before the point; a table's bits that say more (or NaN) were
+ * not made by civil, and weigh nothing rather than spoil every score. */
 static double bits_float(uint32_t le)
 {
 	uint32_t u = le32toh(le);
 	float f;
 
 	memcpy(&f, &u, sizeof(f));
-	return f;
+	return f > -1e6f && f < 1e6f ? f : 0;
 }
 
 static void insert(struct heat_model *m, uint64_t hash, const double *w)

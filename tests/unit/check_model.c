@@ -305,6 +305,24 @@ START_TEST(bad_tables_name_the_file)
 		civil_error_clear(&err);
 		g_string_free(b, TRUE);
 	}
+	/* Weights whose bits are NaN (no text makes them) weigh nothing,
+	 * rather than making every score NaN. */
+	{
+		GString *b = g_string_new_len(good, (gssize)len);
+		double w[HEAT_HEADS];
+
+		for (gsize slot = b->len - 16 * 16; slot < b->len; slot += 16)
+			memset(b->str + slot + 8, 0xff, 8);
+		ck_assert(g_file_set_contents(table.buf, b->str, (gssize)b->len,
+					      NULL));
+		ck_assert_int_eq(civil_heat_model_load(table.buf, &m, NULL), 0);
+		ck_assert(civil_heat_model_weights(
+			m, civil_heat_feat_hash("insult@person", 13), w));
+		ck_assert_double_eq(w[HEAT_HEAD_HEATED], 0);
+		ck_assert_double_eq(w[HEAT_HEAD_HARSH], 0);
+		civil_heat_model_free(m);
+		g_string_free(b, TRUE);
+	}
 	/* A model with no weights makes a table that loads and knows
 	 * nothing. */
 	unit_write(dir, "empty.model", "civil-heat-model 2\nbias 1 2\n");
