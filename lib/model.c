@@ -24,6 +24,7 @@
  *
  *   civil-heat-table 1 SLOTS FILTER-BITS PROBES CHECK BIAS BIAS
  *
+ * (CHECK and the two biases' IEEE 754 bits in hexadecimal)
  * and, from the next multiple of 64 bytes, the filter's 64-bit words and
  * the table's slots (a 64-bit hash, two 32-bit floats), little-endian on
  * every machine.  That file is mapped, not read: a hook run touches the
@@ -272,21 +273,17 @@ static bool power_of_two(uint64_t n)
 static const char *table_header(struct heat_model *m, const char *line,
 				uint64_t *slots)
 {
-	uint64_t filter, probes, check;
-	const char *q;
+	uint64_t filter, probes, check, bias[HEAT_HEADS];
 	int used = 0;
 
 	if (sscanf(line,
 		   TABLE_MAGIC "%" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNx64
-			       "%n",
-		   slots, &filter, &probes, &check, &used) != 4 ||
+			       " %" SCNx64 " %" SCNx64 "%n",
+		   slots, &filter, &probes, &check, &bias[0], &bias[1],
+		   &used) != 6 ||
 	    !used)
-		return "a table line without its four sizes";
-	q = line + used;
-	for (int k = 0; k < HEAT_HEADS; k++)
-		if (!parse_number(q, &q, &m->bias[k]))
-			return "a table line without its two biases";
-	if (*q)
+		return "a table line without its sizes and biases";
+	if (line[used])
 		return "more than a table line holds";
 	if (check != table_check())
 		return "a table made by another civil's hash; make it again "
@@ -294,6 +291,12 @@ static const char *table_header(struct heat_model *m, const char *line,
 	if (filter != FILTER_BITS || !power_of_two(*slots) ||
 	    *slots > TABLE_MAX_SLOTS || probes > *slots)
 		return "a table of sizes civil does not make";
+	/* The biases' bits, as the text's were read: numbers the text
+	 * can hold, or the table was not made by civil. */
+	memcpy(m->bias, bias, sizeof(bias));
+	for (int k = 0; k < HEAT_HEADS; k++)
+		if (!(m->bias[k] > -1e6 && m->bias[k] < 1e6))
+			return "a table line whose biases no text gives";
 	m->mask = *slots - 1;
 	m->probes = probes;
 	return NULL;
@@ -383,10 +386,15 @@ void civil_heat_model_table(const struct heat_model *m, const char *preamble,
 {
 	size_t slots = m->mask + 1;
 
+	uint64_t bias[HEAT_HEADS];
+
+	/* The biases' bits: the table's are the text's to the bit. */
+	memcpy(bias, m->bias, sizeof(bias));
 	civil_buf_addf(out,
-		       "%s" TABLE_MAGIC "%zu %u %zu %" PRIx64 " %.6f %.6f\n",
+		       "%s" TABLE_MAGIC "%zu %u %zu %" PRIx64 " %" PRIx64
+		       " %" PRIx64 "\n",
 		       preamble, slots, FILTER_BITS, m->probes, table_check(),
-		       m->bias[0], m->bias[1]);
+		       bias[0], bias[1]);
 	while (out->len % TABLE_ALIGN)
 		civil_buf_add(out, "", 1);
 	/* The filter's words and the slots are little-endian already. */
