@@ -90,7 +90,7 @@ static bool pass_through(int argc, char **argv)
  * places. */
 static char **real_sendmail(const civil_config_t *cfg, const char *cmdline)
 {
-	const char *named = civil_config_get_sendmail(cfg);
+	const char *named = cfg ? civil_config_get_sendmail(cfg) : NULL;
 	char **argv = NULL;
 	char *real;
 
@@ -395,7 +395,8 @@ static int own_options(int *argc, char ***argv, const char **cmdline)
 		 * sendmail's, so there is no option table to print. */
 		printf("\nOptions (civil's own; every other argument is the "
 		       "real sendmail's):\n"
-		       "      --sendmail=CMD      first only: the real sendmail, "
+		       "      --sendmail=CMD      first only: the real "
+		       "sendmail, "
 		       "for this message\n"
 		       "      --held              alone: what is held for its "
 		       "tone, and why\n"
@@ -425,15 +426,15 @@ int main(int argc, char **argv)
 	cmd_name = "civil-sendmail";
 
 	struct civil_buf in = CIVIL_BUF_INIT, warnings = CIVIL_BUF_INIT;
-	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT, parse_err = CIVIL_ERROR_INIT;
 	const struct civil_buf *send = &in;
 	civil_outgoing_t og = CIVIL_OUTGOING_INIT;
 	civil_message_t *msg = NULL;
 	const char *cmdline = NULL;
 	/* Only a terminal shows what civil says and still sends. */
-	bool loud = isatty(2), b4_template;
-	civil_t *c;
-	char **real;
+	bool loud = isatty(2), b4_template, through;
+	civil_t *c = NULL;
+	char **real = NULL;
 	int rc;
 
 	cmd_start();
@@ -442,24 +443,40 @@ int main(int argc, char **argv)
 		civil_shutdown();
 		return rc;
 	}
+	through = pass_through(argc, argv);
+	if (!through) {
+		if (civil_fd_read(0, "<stdin>", &in, &err)) {
+			cmd_warn_error(&err);
+			rc = EX_NOINPUT;
+			goto out;
+		}
+		if (!in.len) {
+			cmd_warn("no message on standard input; nothing sent");
+			rc = EX_NOINPUT;
+			goto out;
+		}
+		if (civil_message_parse(in.buf, in.len, "<stdin>", &msg,
+					&parse_err))
+			msg = NULL;
+	}
+	/* A patch for a real sendmail the command line names (as
+	 * civil-install --b4 writes it) goes out as it came, whatever
+	 * civil's settings say: so civil reads none of them, and neither
+	 * starts libgit2 for each patch of a series nor stops one for a
+	 * setting it can't read, as the sendemail-validate hook does. */
+	if (cmdline && msg && civil_message_kind(msg) == CIVIL_KIND_PATCH) {
+		real = real_sendmail(NULL, cmdline);
+		rc = hand_over(real, argc, argv, &in, &in);
+		goto out;
+	}
 	c = cmd_open(CMD_OPEN_GIT, &warnings);
 	if (!c) {
-		civil_shutdown();
-		return EX_UNAVAILABLE;
+		rc = EX_UNAVAILABLE;
+		goto out;
 	}
 	real = real_sendmail(civil_get_settings(c), cmdline);
-	if (pass_through(argc, argv)) {
+	if (through) {
 		rc = hand_over(real, argc, argv, NULL, NULL);
-		goto out;
-	}
-	if (civil_fd_read(0, "<stdin>", &in, &err)) {
-		cmd_warn_error(&err);
-		rc = EX_NOINPUT;
-		goto out;
-	}
-	if (!in.len) {
-		cmd_warn("no message on standard input; nothing sent");
-		rc = EX_NOINPUT;
 		goto out;
 	}
 	/* A civil setting it can't read: civil refuses to guess (a typo in
@@ -478,10 +495,10 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	if (civil_message_parse(in.buf, in.len, "<stdin>", &msg, &err) ||
-	    civil_outgoing_prepare(c, msg, &og, &err)) {
+	if (!msg || civil_outgoing_prepare(c, msg, &og, &err)) {
 		if (loud)
-			cmd_warn("%s; passed on unchanged", err.message);
+			cmd_warn("%s; passed on unchanged",
+				 msg ? err.message : parse_err.message);
 		civil_error_clear(&err);
 		goto send;
 	}
@@ -520,6 +537,7 @@ out:
 	civil_message_free(msg);
 	civil_outgoing_release(&og);
 	civil_close(c);
+	civil_error_clear(&parse_err);
 	civil_buf_release(&in);
 	civil_buf_release(&warnings);
 	civil_shutdown();

@@ -331,7 +331,7 @@ test_expect_success 'tone: reject refuses, keeps it, says how; CIVIL_TONE=off se
 # Issue 24 item 3: a typo never weakens a setting.  civil-sendmail does
 # not guess: the message is kept, the client told to try later (75), and
 # the one line names the key.
-test_expect_success 'a civil setting civil can'"'"'t read: kept under unsent, 75, one line naming it' '
+test_expect_success 'a civil setting civil can'"'"'t read: kept under unsent, 75, one line naming it; a patch for --sendmail=CMD goes out' '
 	reset_sent &&
 	rm -rf "$HOME/.local/state/civil/unsent" &&
 	git config civil.tone rejct &&
@@ -345,9 +345,21 @@ test_expect_success 'a civil setting civil can'"'"'t read: kept under unsent, 75
 	test_expect_code 75 civil-sendmail -i a@kernel-test.invalid <review.eml 2>err &&
 	test $(sent_count) -eq 0 &&
 	grep "^civil-sendmail: git config civil.remnd: no such setting (civil has contact, reminder, remind, tone, threshold, lexicon, sendmail and repository); not sent" err &&
+	# A patch for a sendmail the command line names (civil-install
+	# --b4 writes it so) goes out as it came: no setting changes a
+	# patch.  Without --sendmail, civil.sendmail is a setting it reads.
+	git format-patch -q -1 --stdout >patch.eml &&
+	civil-sendmail --sendmail="$TEST_DIR/fake.sendmail" -i a@kernel-test.invalid <patch.eml 2>err &&
+	test ! -s err &&
+	test $(sent_count) -eq 1 &&
+	test_cmp patch.eml "$SENT/msg1" &&
+	test_expect_code 75 civil-sendmail -i a@kernel-test.invalid <patch.eml 2>err &&
+	grep "^civil-sendmail: git config civil.remnd: no such setting" err &&
+	test_expect_code 75 civil-sendmail --sendmail="$TEST_DIR/fake.sendmail" -i a@kernel-test.invalid <review.eml 2>err &&
+	test $(sent_count) -eq 1 &&
 	git config --unset civil.remnd &&
 	civil-sendmail -i a@kernel-test.invalid <review.eml 2>err &&
-	test $(sent_count) -eq 1
+	test $(sent_count) -eq 2
 '
 
 test_expect_success 'tone: a bad CIVIL_TONE is said, and civil.tone stands' '
