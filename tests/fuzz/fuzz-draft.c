@@ -38,12 +38,7 @@
 
 #include "civil.h"
 #include "internal.h"
-
-#define ORACLE(cond)                                                           \
-	do {                                                                   \
-		if (!(cond))                                                   \
-			oracle_failed(#cond, __LINE__);                        \
-	} while (0)
+#include "oracle.h"
 
 #define REPORTER "reporter@kernel-test.invalid"
 
@@ -60,12 +55,6 @@ static civil_heat_t *heat;
 static civil_code_t code;
 /* "Name:" lines of the reference draft's text, as "Name\n" each. */
 static GString *reference_names;
-
-static void oracle_failed(const char *what, int line)
-{
-	fprintf(stderr, "fuzz-draft:%d: oracle failed: %s\n", line, what);
-	abort();
-}
 
 static bool in(const char *name, size_t len, const char *const *set, size_t n)
 {
@@ -142,7 +131,7 @@ static char *fixed_point(const char *value)
 		if (same)
 			return v;
 	}
-	oracle_failed("a header decodes to a fixed point", __LINE__);
+	ORACLE(!"a header decodes to a fixed point");
 	return v;
 }
 

@@ -26,21 +26,10 @@
 
 #include "civil.h"
 #include "util.h"
-
-#define ORACLE(cond)                                                           \
-	do {                                                                   \
-		if (!(cond))                                                   \
-			oracle_failed(#cond, __LINE__);                        \
-	} while (0)
+#include "oracle.h"
 
 static char dir[64];
 static char *own_path, *user_path;
-
-static void oracle_failed(const char *what, int line)
-{
-	fprintf(stderr, "fuzz-gitconfig:%d: oracle failed: %s\n", line, what);
-	abort();
-}
 
 static void cleanup(void)
 {

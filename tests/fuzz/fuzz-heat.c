@@ -24,20 +24,9 @@
 
 #include "civil.h"
 #include "cmd-support.h"
-
-#define ORACLE(cond)                                                           \
-	do {                                                                   \
-		if (!(cond))                                                   \
-			oracle_failed(#cond, __LINE__);                        \
-	} while (0)
+#include "oracle.h"
 
 static civil_heat_t *heat;
-
-static void oracle_failed(const char *what, int line)
-{
-	fprintf(stderr, "fuzz-heat:%d: oracle failed: %s\n", line, what);
-	abort();
-}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

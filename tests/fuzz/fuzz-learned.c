@@ -33,21 +33,10 @@
 #include "civil.h"
 #include "learned.h"
 #include "util.h"
-
-#define ORACLE(cond)                                                           \
-	do {                                                                   \
-		if (!(cond))                                                   \
-			oracle_failed(#cond, __LINE__);                        \
-	} while (0)
+#include "oracle.h"
 
 static civil_heat_t *heat;
 static char *path;
-
-static void oracle_failed(const char *what, int line)
-{
-	fprintf(stderr, "fuzz-learned:%d: oracle failed: %s\n", line, what);
-	abort();
-}
 
 static void cleanup(void)
 {

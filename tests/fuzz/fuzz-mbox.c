@@ -23,18 +23,7 @@
 
 #include "civil.h"
 #include "util.h"
-
-#define ORACLE(cond)                                                           \
-	do {                                                                   \
-		if (!(cond))                                                   \
-			oracle_failed(#cond, __LINE__);                        \
-	} while (0)
-
-static void oracle_failed(const char *what, int line)
-{
-	fprintf(stderr, "fuzz-mbox:%d: oracle failed: %s\n", line, what);
-	abort();
-}
+#include "oracle.h"
 
 struct walk {
 	const char *data; /* the input, every ">*From " line as "From " */

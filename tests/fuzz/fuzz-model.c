@@ -27,18 +27,7 @@
 #include "civil.h"
 #include "heat.h"
 #include "util.h"
-
-#define ORACLE(cond)                                                           \
-	do {                                                                   \
-		if (!(cond))                                                   \
-			oracle_failed(#cond, __LINE__);                        \
-	} while (0)
-
-static void oracle_failed(const char *what, int line)
-{
-	fprintf(stderr, "fuzz-model:%d: oracle failed: %s\n", line, what);
-	abort();
-}
+#include "oracle.h"
 
 static char *path;
 

@@ -32,22 +32,11 @@
 #include "civil.h"
 #include "cmd-support.h"
 #include "util.h"
+#include "oracle.h"
 
 /* lib/internal.h, which a harness does not include. */
 char *civil_one_line(const char *s);
 char *civil_list_id(const char *list_id);
-
-#define ORACLE(cond)                                                           \
-	do {                                                                   \
-		if (!(cond))                                                   \
-			oracle_failed(#cond, __LINE__);                        \
-	} while (0)
-
-static void oracle_failed(const char *what, int line)
-{
-	fprintf(stderr, "fuzz-parsers:%d: oracle failed: %s\n", line, what);
-	abort();
-}
 
 static bool is_url(const char *s)
 {

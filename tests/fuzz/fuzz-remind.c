@@ -23,22 +23,11 @@
 
 #include "civil.h"
 #include "internal.h"
+#include "oracle.h"
 
 #define REMINDER                                                               \
 	"Reviewed under Documentation/CodeOfConflict: keep it civil and "      \
 	"technical.\nConcerns: <board@lists.example.org>"
-
-#define ORACLE(cond)                                                           \
-	do {                                                                   \
-		if (!(cond))                                                   \
-			oracle_failed(#cond, __LINE__);                        \
-	} while (0)
-
-static void oracle_failed(const char *what, int line)
-{
-	fprintf(stderr, "fuzz-remind:%d: oracle failed: %s\n", line, what);
-	abort();
-}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -36,12 +36,7 @@
 #include "internal.h"
 #include "util.h"
 #include "../../cmd/print.h"
-
-#define ORACLE(cond)                                                           \
-	do {                                                                   \
-		if (!(cond))                                                   \
-			oracle_failed(#cond, __LINE__);                        \
-	} while (0)
+#include "oracle.h"
 
 enum {
 	F_ID,
@@ -61,12 +56,6 @@ enum {
 	F_LAST,
 	N_FIELDS
 };
-
-static void oracle_failed(const char *what, int line)
-{
-	fprintf(stderr, "fuzz-writers:%d: oracle failed: %s\n", line, what);
-	abort();
-}
 
 /* ---- a small strict JSON parser ---- */
 
