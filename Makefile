@@ -245,13 +245,16 @@ $(B)/tests/hold-lock: $(B)/obj/tests/helpers/hold-lock.o
 # the fuzz inputs and a few commands under valgrind, and the huge
 # messages at full size (they are a tenth of it under the sanitizers).
 # Each half is mostly one process waiting for the next, so together they
-# keep two cores busy.  As many jobs as there are processors, unless make
-# was given -j.
+# keep two cores busy.  The sanitized half is the longer one (its shell
+# tests are most of make check), so its build comes first, on every
+# core, and its tests start while the plain build is made beside them.
+# As many jobs as there are processors, unless make was given -j.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 SUBJOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
 SANITIZED = B=build/san CFLAGS="$(SANITIZE_FLAGS)" \
 	LDFLAGS="-fsanitize=address,undefined"
 check: deps-test
+	@$(MAKE) --no-print-directory $(SUBJOBS) $(SANITIZED) test-programs
 	@$(MAKE) --no-print-directory $(SUBJOBS) check-sanitized check-plain
 
 check-sanitized:
@@ -263,10 +266,20 @@ check-plain:
 	tests/valgrind.sh build
 	CIVIL_BUILD=$(abspath build) prove tests/t/0017-huge.t
 
-test: build $(B)/tests/unit-tests $(B)/tests/hold-lock $(FUZZ_REPLAY)
+# prove starts the files in the order given, two at a time: the slowest
+# first (each over 10 s of CPU under the sanitizers), so that what runs
+# last, while the other slot may have nothing left, is a short one.  Only
+# the order: a file not named here runs after them, as it would anyway.
+T_SLOW = 0030 0040 0050 0052 0010 0055 0032 0054 0035 0026
+T_FIRST = $(foreach n,$(T_SLOW),$(wildcard tests/t/$(n)-*.t))
+T_ALL = $(T_FIRST) $(filter-out $(T_FIRST),$(sort $(wildcard tests/t/*.t)))
+
+test-programs: build $(B)/tests/unit-tests $(B)/tests/hold-lock $(FUZZ_REPLAY)
+
+test: test-programs
 	CIVIL_BUILD=$(abspath $(B)) tests/run-unit.sh
 	tests/fuzz/replay.sh $(B)
-	CIVIL_BUILD=$(abspath $(B)) prove -j2 tests/t/*.t
+	CIVIL_BUILD=$(abspath $(B)) prove -j2 $(T_ALL)
 
 # The real mail clients (tests/clients: mutt, neomutt, aerc and emacs
 # under tmux or in batch, msmtp), each sending through civil-sendmail
@@ -378,6 +391,6 @@ clean:
 	rm -rf build
 
 .PHONY: all build pkgs-present deps-demo deps-test deps-clients deps-fuzz \
-	check check-sanitized check-plain check-clients test fuzz demo \
+	check check-sanitized check-plain check-clients test test-programs fuzz demo \
 	fresh-check dist distcheck bench model install uninstall format clean FORCE
 .SECONDARY:

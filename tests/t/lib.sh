@@ -44,6 +44,13 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 # GLib's slice allocator hides allocations from the sanitizers.
 export G_SLICE=always-malloc
 export LSAN_OPTIONS="suppressions=$CIVIL_SRC/tests/lsan.supp:print_suppressions=0"
+# python3 is Debian's, which scripts/need-deps installs, even when a
+# version manager's shim comes first in PATH: pyenv's runs a dozen bash
+# processes before Python starts, half a second of CPU a call, and the
+# tests call python3 some fifty times.
+if test -x /usr/bin/python3; then
+	python3() { /usr/bin/python3 "$@"; }
+fi
 git config --global init.defaultBranch main
 git config --global user.name "Re Viewer"
 git config --global user.email "reviewer@kernel-test.invalid"
