@@ -34,51 +34,24 @@
 #include "learned.h"
 #include "util.h"
 #include "oracle.h"
+#include "scratch.h"
 
 static civil_heat_t *heat;
-static char *path;
-
-static void cleanup(void)
-{
-	char *dir = g_path_get_dirname(path);
-
-	unlink(path);
-	rmdir(dir);
-	g_free(dir);
-}
+static const char *path;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	const char *lexicon = getenv("CIVIL_TEST_LEXICON");
 	const char *files[] = { lexicon ? lexicon : "data/heat.lexicon", NULL };
-	const char *tmp = getenv("TMPDIR");
 	civil_error_t err = CIVIL_ERROR_INIT;
-	char *dir;
 
 	civil_init();
 	if (civil_heat_new(files, &heat, &err)) {
 		fprintf(stderr, "fuzz-learned: %s\n", err.message);
 		exit(1);
 	}
-	dir = g_strdup_printf("%s/civil-fuzz-learned.XXXXXX",
-			      tmp && *tmp ? tmp : "/tmp");
-	if (!g_mkdtemp(dir)) {
-		fprintf(stderr, "fuzz-learned: can't make '%s'\n", dir);
-		exit(1);
-	}
-	path = g_strdup_printf("%s/learned", dir);
-	g_free(dir);
-	atexit(cleanup);
+	path = fuzz_scratch_file("fuzz-learned", "learned");
 	return 0;
-}
-
-static void write_file(const uint8_t *data, size_t len)
-{
-	FILE *f = fopen(path, "wb");
-
-	ORACLE(f != NULL);
-	ORACLE(fwrite(data, 1, len, f) == len);
-	ORACLE(fclose(f) == 0);
 }
 
 static void read_file(struct civil_buf *out)
@@ -109,7 +82,7 @@ static void a_file(const uint8_t *data, size_t len)
 	civil_error_t err = CIVIL_ERROR_INIT;
 	civil_status_t st;
 
-	write_file(data, len);
+	fuzz_scratch_write(data, len);
 	st = civil_heat_learned_open(heat, path, &err);
 	if (st) {
 		size_t n = strlen(path);

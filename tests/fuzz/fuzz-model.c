@@ -28,42 +28,14 @@
 #include "heat.h"
 #include "util.h"
 #include "oracle.h"
+#include "scratch.h"
 
-static char *path;
-
-static void cleanup(void)
-{
-	char *dir = g_path_get_dirname(path);
-
-	unlink(path);
-	rmdir(dir);
-	g_free(dir);
-	g_free(path);
-}
+static const char *path;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	const char *tmp = getenv("TMPDIR");
-	char *dir = g_strdup_printf("%s/civil-fuzz-model.XXXXXX",
-				    tmp && *tmp ? tmp : "/tmp");
-
-	if (!g_mkdtemp(dir)) {
-		fprintf(stderr, "fuzz-model: can't make '%s'\n", dir);
-		exit(1);
-	}
-	path = g_strdup_printf("%s/heat.model", dir);
-	g_free(dir);
-	atexit(cleanup);
+	path = fuzz_scratch_file("fuzz-model", "heat.model");
 	return 0;
-}
-
-static void write_file(const void *data, size_t len)
-{
-	FILE *f = fopen(path, "wb");
-
-	ORACLE(f != NULL);
-	ORACLE(fwrite(data, 1, len, f) == len);
-	ORACLE(fclose(f) == 0);
 }
 
 /* Load what path holds; on a refusal, check how it was said. */
@@ -148,7 +120,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	if (!len)
 		return 0;
 	mangle = data[0] & 1;
-	write_file(data + 1, len - 1);
+	fuzz_scratch_write(data + 1, len - 1);
 	text_model = load();
 	if (!text_model)
 		return 0;
@@ -174,7 +146,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 		if (data[len - 1] & 2)
 			table.len -= data[len - 1] % 8; /* cut short */
 	}
-	write_file(table.buf, table.len);
+	fuzz_scratch_write(table.buf, table.len);
 	table_model = load();
 	if (!mangle) {
 		ORACLE(table_model != NULL);
