@@ -178,11 +178,12 @@ void civil_heat_model_free(struct heat_model *m);
 bool civil_heat_model_weights(const struct heat_model *m, uint64_t hash,
 			      double w[HEAT_HEADS]);
 double civil_heat_model_bias(const struct heat_model *m, enum heat_head head);
-/* The model as the table civil maps (model.c says its form), after
- * preamble ('#' lines, '\n'-ended): for the build, which turns the
- * shipped text into the shipped table (scripts/heat-model-table.c). */
+/* The model as the table civil maps (model.c says its form): a file's
+ * bytes, added at out's end, preamble ('#' lines, '\n'-ended) first.
+ * For the build, which turns the shipped text into the shipped table
+ * (scripts/heat-model-table.c). */
 void civil_heat_model_table(const struct heat_model *m, const char *preamble,
-			   struct civil_buf *out);
+			    struct civil_buf *out);
 
 /* ---- learned.c, learn.c: the reader's corrections ---- */
 

@@ -384,8 +384,7 @@ civil_status_t civil_heat_model_load(const char *path, struct heat_model **out,
 void civil_heat_model_table(const struct heat_model *m, const char *preamble,
 			    struct civil_buf *out)
 {
-	size_t slots = m->mask + 1;
-
+	size_t slots = m->mask + 1, start = out->len;
 	uint64_t bias[HEAT_HEADS];
 
 	/* The biases' bits: the table's are the text's to the bit. */
@@ -395,7 +394,7 @@ void civil_heat_model_table(const struct heat_model *m, const char *preamble,
 		       " %" PRIx64 "\n",
 		       preamble, slots, FILTER_BITS, m->probes, table_check(),
 		       bias[0], bias[1]);
-	while (out->len % TABLE_ALIGN)
+	while ((out->len - start) % TABLE_ALIGN)
 		civil_buf_add(out, "", 1);
 	/* The filter's words and the slots are little-endian already. */
 	civil_buf_add(out, m->filter, FILTER_BITS / 8);
