@@ -4,7 +4,8 @@
  * named on standard input (one path a line), as JSON lines:
  *
  *   {"msgid": ..., "list": LIST, "file": PATH, "thread": ROOT,
- *    "subject": ..., "in_reply_to": ..., "kind": "reply",
+ *    "subject": ..., "in_reply_to": ..., "from": ..., "to": ...,
+ *    "cc": ..., "date": ..., "kind": "reply",
  *    "score": 1.25, "class": "calm", "text": AUTHORED}
  *
  * thread is the first Message-ID of References (else In-Reply-To, else
@@ -89,6 +90,10 @@ int main(int argc, char **argv)
 		field(&o, "thread", root ? root : irt ? irt : id, true);
 		field(&o, "subject", civil_message_subject(m), true);
 		field(&o, "in_reply_to", irt, true);
+		field(&o, "from", civil_message_header(m, "From"), true);
+		field(&o, "to", civil_message_header(m, "To"), true);
+		field(&o, "cc", civil_message_header(m, "Cc"), true);
+		field(&o, "date", civil_message_header(m, "Date"), true);
 		field(&o, "kind", civil_kind_name(civil_message_kind(m)), true);
 		civil_buf_addf(&o, ", \"score\": %.2f, \"class\": \"%s\"",
 			       s.score, civil_heat_class_name(s.klass));

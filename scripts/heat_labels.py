@@ -10,6 +10,12 @@
         /work/.mirror), CORPUS is ../shared/corpus/ksummit-maildir.tar.xz.
         Each message is read by civil's own parser
         (build/scripts/heat-texts), so the text is the one civil scores.
+    heat_labels.py dump ARCHIVES CORPUS OUTDIR LIST...
+        Every message of each list, as civil reads it, into
+        OUTDIR/LIST.jsonl (msgid, thread, subject, in_reply_to, from, to,
+        cc, date, kind, text): what the draws choose from.  A list is
+        found under ARCHIVES by its name (hwmon: the directory whose name
+        holds -hwmon.<domain>.N, every epoch N of it).
     heat_labels.py merge READ_DIR INDEX [READ_DIR2 INDEX2] TEXTS DRAW OUT.jsonl
         Make data/labels/kernel.jsonl from the readers' files (a first
         reading of every message drawn, and a second one of some): one
@@ -27,6 +33,7 @@ import glob
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -35,12 +42,6 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from heat_model import norm, report_part, sentence_sha  # noqa: E402
 
-# The lists of the kernel set: civil's name for each, and its archive.
-ARCHIVE_OF = {
-    "hwmon": "linux-hwmon.vger.kernel.org.0",
-    "kbuild": "linux-kbuild.vger.kernel.org.0",
-    "xfs": "linux-xfs.vger.kernel.org.0",
-}
 TOOL = "build/scripts/heat-texts"
 DATADIR = "data"
 
@@ -50,13 +51,31 @@ def load(path):
         return [json.loads(l) for l in f if l.strip()]
 
 
-def git_dir(archives, name):
-    for d in sorted(glob.glob(os.path.join(archives, f"*{name}*"))):
+def archive_dirs(archives, name):
+    """The git directories of a list's public-inbox epochs under archives,
+    oldest first: a directory whose name holds the list's address
+    (linux-hwmon.vger.kernel.org.0, or fetch's
+    linux-mailinglist-archives+linux-hwmon.vger.kernel.org.0) for the
+    list civil calls hwmon.  Every list kernel.jsonl names is found so,
+    with no table of lists to keep."""
+    pat = re.compile(r"(^|[+-])" + re.escape(name) + r"\.[a-z0-9.-]+\.(\d+)$")
+    found = []
+    for d in glob.glob(os.path.join(archives, "*")):
+        m = pat.search(os.path.basename(d))
+        if not m:
+            continue
         for g in (os.path.join(d, "repo"), d):
             if os.path.exists(os.path.join(g, "HEAD")):
-                return g
-    sys.exit(f"heat_labels: no archive of {name} under '{archives}' "
-             "(fetch github:linux-mailinglist-archives/" + name + ")")
+                found.append((int(m.group(2)), os.path.basename(d), g))
+                break
+    addresses = {re.sub(r"\.\d+$", "", b) for _, b, _ in found}
+    if len(addresses) > 1:
+        sys.exit(f"heat_labels: '{name}' names more than one list under "
+                 f"'{archives}': " + ", ".join(sorted(addresses)))
+    if not found:
+        sys.exit(f"heat_labels: no archive of {name} under '{archives}' "
+                 "(fetch github:linux-mailinglist-archives/<its address>.0)")
+    return [g for _, _, g in sorted(found)]
 
 
 def message_id(raw):
@@ -95,6 +114,63 @@ def public_inbox_messages(gitdir):
     p.wait()
 
 
+def list_messages(archives, corpus, name):
+    """Each message of a list (bytes): ksummit from the corpus tarball,
+    any other list from its archive's epochs."""
+    if name == "ksummit":
+        yield from corpus_messages(corpus)
+        return
+    for g in archive_dirs(archives, name):
+        yield from public_inbox_messages(g)
+
+
+def parsed(name, raws):
+    """civil's reading (heat-texts) of each message raws yields, as dicts,
+    a few thousand at a time through files in a scratch directory."""
+    with tempfile.TemporaryDirectory() as tmp:
+        def run(files):
+            # A message civil can't parse is said on stderr (exit 1) and
+            # left out; anything else is the tool failing.
+            p = subprocess.run([TOOL, DATADIR, name],
+                               input="\n".join(files) + "\n",
+                               capture_output=True, text=True)
+            if p.returncode not in (0, 1):
+                sys.exit(f"heat_labels: {TOOL} failed: {p.stderr.strip()}")
+            got = p.stdout
+            for f in files:
+                os.unlink(f)
+            for line in got.splitlines():
+                r = json.loads(line)
+                r.pop("file", None)
+                yield r
+        files = []
+        for n, raw in enumerate(raws):
+            f = os.path.join(tmp, f"{n}")
+            with open(f, "wb") as o:
+                o.write(raw)
+            files.append(f)
+            if len(files) == 4000:
+                yield from run(files)
+                files = []
+        if files:
+            yield from run(files)
+
+
+def dump(archives, corpus, outdir, names):
+    """Every message of each list named, as civil reads it, into
+    outdir/LIST.jsonl: what the draws choose from."""
+    os.makedirs(outdir, exist_ok=True)
+    for name in names:
+        out = os.path.join(outdir, f"{name}.jsonl")
+        n = 0
+        with open(out + ".tmp", "w", encoding="utf-8") as o:
+            for r in parsed(name, list_messages(archives, corpus, name)):
+                o.write(json.dumps(r, ensure_ascii=False) + "\n")
+                n += 1
+        os.replace(out + ".tmp", out)
+        print(f"{name}: {n} messages", file=sys.stderr)
+
+
 def corpus_messages(tarball):
     with tarfile.open(tarball) as t:
         for member in t:
@@ -103,33 +179,22 @@ def corpus_messages(tarball):
 
 
 def texts(archives, corpus, out):
+    """The text of every labelled message of kernel.jsonl, as civil reads
+    it, into out (JSON lines): the lists are the ones kernel.jsonl names."""
     want = collections.defaultdict(set)
     for r in load("data/labels/kernel.jsonl"):
         want[r["list"]].add(r["msgid"])
     rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for name, ids in sorted(want.items()):
-            src = (corpus_messages(corpus) if name == "ksummit" else
-                   public_inbox_messages(git_dir(archives, ARCHIVE_OF[name])))
-            files = []
-            # Every message of the list, for the labelled ones and the
-            # messages they reply to (a reader's context).
-            for n, raw in enumerate(src):
-                if message_id(raw) in ids:
-                    f = os.path.join(tmp, f"{name}.{n}")
-                    with open(f, "wb") as o:
-                        o.write(raw)
-                    files.append(f)
-            got = subprocess.run([TOOL, DATADIR, name], input="\n".join(files) + "\n",
-                                 capture_output=True, text=True, check=True).stdout
-            found = 0
-            for line in got.splitlines():
-                r = json.loads(line)
-                if r["msgid"] in ids:
-                    r.pop("file", None)
-                    rows.append(r)
-                    found += 1
-            print(f"{name}: {found} of {len(ids)} labelled messages", file=sys.stderr)
+    for name, ids in sorted(want.items()):
+        raws = (raw for raw in list_messages(archives, corpus, name)
+                if message_id(raw) in ids)
+        found = set()
+        for r in parsed(name, raws):
+            if r["msgid"] in ids and r["msgid"] not in found:
+                found.add(r["msgid"])
+                rows.append(r)
+        print(f"{name}: {len(found)} of {len(ids)} labelled messages",
+              file=sys.stderr)
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
     with open(out + ".tmp", "w", encoding="utf-8") as o:
         for r in rows:
@@ -261,6 +326,8 @@ def agree(labels_path, other_path, list_name=None):
 def main():
     if len(sys.argv) >= 2 and sys.argv[1] == "texts" and len(sys.argv) == 5:
         texts(*sys.argv[2:])
+    elif len(sys.argv) >= 6 and sys.argv[1] == "dump":
+        dump(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:])
     elif len(sys.argv) >= 7 and sys.argv[1] == "merge" and len(sys.argv) % 2:
         a = sys.argv[2:]
         merge(list(zip(a[:-3:2], a[1:-3:2])), *a[-3:])
