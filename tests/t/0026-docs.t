@@ -182,6 +182,7 @@ test_expect_success 'civil-sendmail: the real sendmail'"'"'s status, and the one
 			git config --unset civil.tone
 			code sh -c "civil-sendmail x@y <stale.eml"
 			code sh -c "civil-sendmail x@y </dev/null"
+			code civil-sendmail --held x@y
 			git config civil.sendmail "$TEST_DIR/nowhere"
 			code sh -c "civil-sendmail x@y <../review.eml"
 			git config civil.sendmail "$TEST_DIR/fake.sendmail"
