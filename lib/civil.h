@@ -856,8 +856,8 @@ typedef struct civil_heated_passage {
 /* Everything in it, strings and arrays, is the library's and lives until
  * the civil_heated_fn it was handed to returns. */
 typedef struct civil_heated_thread {
-	char *thread; /* notmuch thread id */
-	char *subject;
+	char *thread;	 /* notmuch thread id */
+	char *subject;	 /* its oldest message's */
 	char *authors;	 /* as notmuch shows them */
 	long long first; /* oldest message */
 	long long last;	 /* newest message */

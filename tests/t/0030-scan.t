@@ -119,6 +119,35 @@ test_expect_success 'a thread a person tagged heated is found, and kept' '
 	test "$(tags_of calm-2)" = "heated heated-thread new unread "
 '
 
+# One heated message in a thread that ran longer, under another subject:
+# the first line gives the thread's own dates (first..last message) and
+# its subject (the first message's), not those of the message matched.
+test_expect_success 'civil-heated: the thread'"'"'s own dates and subject, not its heated message'"'"'s' '
+	setup_notmuch dates &&
+	mail dates-1 "[PATCH 0/2] sched: two changes" "Pat Author <pat@$ID>" "" 1 <<-\EOF &&
+	Two small changes to the scheduler.
+	EOF
+	mail dates-2 "Re: [PATCH 2/2] sched: the second" "Rex Viewer <rex@$ID>" dates-1 4 <<-\EOF &&
+	You are an idiot, and this is garbage.
+	EOF
+	mail dates-3 "Re: [PATCH 2/2] sched: the second" "Pat Author <pat@$ID>" dates-2 7 <<-\EOF &&
+	Please keep it technical.
+	EOF
+	notmuch new --quiet &&
+	notmuch tag +heated "id:dates-2@$ID" &&
+	civil-heated >out &&
+	head -n 1 out | grep "^thread:[0-9a-f]*  2026-03-01\.\.2026-03-07  \[3 msgs, 2 people\]" &&
+	sed -n 2p out | grep -x "    \[PATCH 0/2\] sched: two changes" &&
+	civil-heated --format=json >json &&
+	python3 -c "
+import json, sys
+t = json.load(open(\"json\"))[0]
+assert t[\"subject\"] == \"[PATCH 0/2] sched: two changes\", t
+assert t[\"first\"] == 1772359200 and t[\"last\"] == 1772877600, t
+assert t[\"timestamp\"] == t[\"last\"], t
+"
+'
+
 test_expect_success 'civil-heated --format=json is shaped like notmuch search' '
 	civil-heated --format=json --explain >json &&
 	python3 - json <<-\PY
