@@ -13,6 +13,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "civil.h"
 #include "db.h"
@@ -151,9 +152,14 @@ static void walk_message(struct walk *w, notmuch_message_t *m)
 		long long date = (long long)notmuch_message_get_date(m);
 
 		if (!w->dated || date < w->first) {
+			const char *subject =
+				notmuch_message_get_header(m, "subject");
+
+			/* As notmuch search shows a thread's subject. */
+			if (subject && !strncasecmp(subject, "Re: ", 4))
+				subject += 4;
 			free(w->subject);
-			w->subject = unfolded(
-				notmuch_message_get_header(m, "subject"));
+			w->subject = unfolded(subject);
 			w->first = date;
 		}
 		if (!w->dated || date > w->last)

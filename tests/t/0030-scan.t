@@ -83,6 +83,23 @@ test_expect_success 'rescanning changes nothing' '
 	test "$(notmuch count --lastmod "*" | cut -f3)" = "$rev"
 '
 
+# At a terminal, where someone typed it and nothing else shows: one line
+# of what was done; in a pipe or a hook, nothing.  And civil-heated with
+# nothing to list says so there.
+test_expect_success 'civil-scan --apply at a terminal: what it did in one line; civil-heated: that there is nothing' '
+	SHELL=/bin/sh script -qec "civil-scan --apply \"*\"" /dev/null </dev/null | tr -d "\r" >out &&
+	test "$(cat out)" = "8 scored, 2 heated, 1 heated thread" &&
+	civil-scan --apply "*" >out &&
+	test ! -s out &&
+	SHELL=/bin/sh script -qec "civil-heated tag:nosuch" /dev/null </dev/null | tr -d "\r" >out &&
+	test "$(cat out)" = "no heated thread matches '"'"'tag:nosuch'"'"'" &&
+	civil-heated tag:nosuch >out &&
+	test ! -s out &&
+	setup_notmuch empty && notmuch new --quiet &&
+	SHELL=/bin/sh script -qec "civil-heated" /dev/null </dev/null | tr -d "\r" >out &&
+	test "$(cat out)" = "no heated threads"
+'
+
 test_expect_success 'a thread is judged alike from one message or from all of it' '
 	notmuch tag -heated-thread "thread:{id:hot-1@$ID}" &&
 	civil-scan "id:hot-1@$ID" >one &&
