@@ -402,9 +402,20 @@ test_expect_success 'civil-install --notmuch --uninstall says what stays; --purg
 	civil-install --notmuch --uninstall >out &&
 	grep -x "civil-install: civil.s tags (.heated., .heated-thread.), its properties (civil.\*) and its scan record (civil.lastmod) stay in the database; --uninstall --purge takes them away" out &&
 	test "$(tags_of a-hot)" = "heated inbox unread " &&
+	civil-scan --apply &&
+	test -f "$HOME/.local/share/civil/learned" &&
+	write_review review.eml hostile.eml &&
+	test_expect_code 75 civil-sendmail x@$ID <hostile.eml 2>/dev/null &&
+	mkdir -p "$HOME/.local/state/civil/unsent" &&
+	cp review.eml "$HOME/.local/state/civil/unsent/20260301-100000-1.eml" &&
 	civil-install --notmuch --uninstall --purge >out &&
-	grep -x "civil-install: purged the database: .heated. off 1 messages, .heated-thread. off 0, civil.s properties off [0-9]*, and the scan record (civil.lastmod)" out &&
-	grep -x "civil-install: kept .heated. on 1 messages a person tagged" out &&
+	grep -x "civil-install: purged the database: .heated. off 1 message, .heated-thread. off [0-9]*, civil.s properties off [0-9]*, and the scan record (civil.lastmod)" out &&
+	grep -x "civil-install: kept .heated. on 1 message a person tagged" out &&
+	grep -x "civil-install: removed what your corrections taught civil (.$HOME/.local/share/civil/learned.)" out &&
+	test ! -e "$HOME/.local/share/civil/learned" &&
+	grep -x "civil-install: left 1 message civil-sendmail held for its tone (.$HOME/.local/state/civil/held.) and 1 it could not send (.$HOME/.local/state/civil/unsent.): they may be the only copy; remove them once you have what you need" out &&
+	test -f "$HOME/.local/state/civil/unsent/20260301-100000-1.eml" &&
+	ls "$HOME/.local/state/civil/held/"*.eml &&
 	test "$(tags_of a-hot)" = "inbox unread " &&
 	test "$(tags_of a-calm)" = "heated inbox unread " &&
 	test "$(tags_of old-1)" = "inbox unread " &&
