@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "print.h"
@@ -31,12 +32,14 @@ struct out {
 	bool explain;
 	civil_sprinter_t *json; /* NULL: text */
 	struct civil_buf b;
+	size_t listed;
 };
 
 static int print_thread(const civil_heated_thread_t *t, void *arg)
 {
 	struct out *o = arg;
 
+	o->listed++;
 	if (o->json) {
 		civil_sp_separator(o->json);
 		cmd_heated_json(o->json, t, o->explain);
@@ -86,7 +89,7 @@ int main(int argc, char **argv)
 	/* First: what parses the options below says it. */
 	cmd_name = "civil-heated";
 
-	struct out o = { false, NULL, CIVIL_BUF_INIT };
+	struct out o = { false, NULL, CIVIL_BUF_INIT, 0 };
 	enum { TEXT, JSON };
 	static const cmd_keyword_t formats[] = {
 		{ "text", TEXT },
@@ -94,7 +97,7 @@ int main(int argc, char **argv)
 		{ NULL, 0 },
 	};
 	int format = TEXT, argi;
-	bool learned = false;
+	bool learned = false, bad_setting = false;
 	const cmd_option_t opts[] = {
 		{ "explain", bool_argument, .letter = 'e', .out = &o.explain,
 		  .help = "the passages that made civil flag each thread" },
@@ -138,17 +141,29 @@ int main(int argc, char **argv)
 	if (!civ)
 		goto out;
 	st = civil_get_notmuch_settings(civ, &cfg, &err);
-	if (st) {
+	if (st == CIVIL_STATUS_CONFIG_ERROR) {
+		/* civil-scan stops there, and so does the post-new hook: the
+		 * list is what was scored before, and it is said here, where
+		 * someone who reads mail from cron or mbsync looks. */
+		cmd_warn("%s; new mail is not scored until it is fixed",
+			 err.message);
+		bad_setting = true;
+		civil_error_clear(&err);
+	} else if (st) {
 		cmd_warn_error(&err);
 		rc = st == CIVIL_STATUS_LOCKED ? EXIT_LOCKED : 1;
 		goto out;
 	}
 	/* A heated message with no stored score (its tag came through a
-	 * pipe, or from a person) is scored from its file. */
-	if (civil_get_heat(civ, &heat, &err))
-		cmd_warn_error(&err);
-	else if (cmd_open_learned(heat, &path))
+	 * pipe, or from a person) is scored from its file.  (A threshold or
+	 * lexicon civil can't read is said once, above.) */
+	if (civil_get_heat(civ, &heat, &err)) {
+		if (!bad_setting)
+			cmd_warn_error(&err);
+		civil_error_clear(&err);
+	} else if (cmd_open_learned(heat, &path)) {
 		civil_drop_heat(civ);
+	}
 	st = civil_heated_foreach(civ, civil_buf_str(&query), o.explain,
 				  print_thread, &o, &err);
 	if (st) {
@@ -161,8 +176,14 @@ int main(int argc, char **argv)
 	if (o.json) {
 		civil_sp_end(o.json);
 		fwrite(o.b.buf, 1, o.b.len, stdout);
+	} else if (!o.listed && isatty(1)) {
+		/* Nothing at all looks like a command that did nothing. */
+		if (query.len)
+			printf("no heated thread matches '%s'\n", query.buf);
+		else
+			printf("no heated threads\n");
 	}
-	rc = fflush(stdout) ? 1 : 0;
+	rc = fflush(stdout) || bad_setting ? 1 : 0;
 out:
 	civil_sprinter_free(o.json);
 	civil_buf_release(&o.b);

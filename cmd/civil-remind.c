@@ -9,9 +9,10 @@
  * It runs inside git send-email, so it must never stop a send by
  * accident: every failure is one warning and exit status 0.  It refuses
  * (exit 1) what was configured to be refused, civil.tone=reject and
- * heated words, and a civil setting it can't read (a typo in civil.tone
- * must never send what reject would refuse): both are the user's to
- * decide, and git send-email sends nothing then.
+ * heated words; a civil setting it can't read (a typo in civil.tone
+ * must never send what reject would refuse); and an escalation draft
+ * whose placeholder is still there, unwritten.  Each is the user's to
+ * decide or finish, and git send-email sends nothing then.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,7 +56,7 @@ static const char *contact_origin(const civil_code_t *code)
 }
 
 static void say_dry_run(const char *name, const civil_code_t *code,
-			const civil_remind_result_t *r)
+			const civil_remind_result_t *r, bool unfinished)
 {
 	if (civil_code_get_kind(code) == CIVIL_CODE_BUILTIN)
 		printf("code: %s (built-in: the kernel's 2015 %s)\n",
@@ -69,7 +70,9 @@ static void say_dry_run(const char *name, const civil_code_t *code,
 	       civil_code_get_contact(code) ? civil_code_get_contact(code)
 					    : "none",
 	       contact_origin(code));
-	if (r->action == CIVIL_REMIND_ADDED)
+	if (unfinished)
+		printf("%s: would not be sent: %s\n", name, CMD_UNFINISHED);
+	else if (r->action == CIVIL_REMIND_ADDED)
 		printf("%s: %s: would add the reminder\n", name,
 		       civil_kind_name(r->kind));
 	else
@@ -79,7 +82,7 @@ static void say_dry_run(const char *name, const civil_code_t *code,
 
 /* Everything after reading the input: decide, edit, write.  The bytes to
  * pass on in filter mode come back through *out_data.  Returns 1 when the
- * tone check refuses the message (the one way this hook stops a send). */
+ * message must not go (the refusals above). */
 static int remind(const char *path, const char *headers, bool dry_run,
 		  const struct civil_buf *in, const char **out_data,
 		  size_t *out_len, civil_outgoing_t *og)
@@ -89,6 +92,7 @@ static int remind(const char *path, const char *headers, bool dry_run,
 	struct civil_buf warnings = CIVIL_BUF_INIT;
 	civil_message_t *msg = NULL;
 	civil_t *c = NULL;
+	bool unfinished;
 	int rc = 0;
 
 	*out_data = civil_buf_str(in);
@@ -100,6 +104,13 @@ static int remind(const char *path, const char *headers, bool dry_run,
 	}
 	if (headers)
 		read_envelope(msg, headers);
+	/* Before anything is read: the sender has not written it yet. */
+	unfinished = civil_outgoing_unfinished(msg);
+	if (unfinished && !dry_run) {
+		cmd_warn("not sending '%s': %s", name, CMD_UNFINISHED);
+		civil_message_free(msg);
+		return 1;
+	}
 	/* A patch is never changed, whatever the settings: don't even look
 	 * at the repository (the hook runs once per patch of a series). */
 	if (civil_message_kind(msg) == CIVIL_KIND_PATCH && !dry_run) {
@@ -129,7 +140,7 @@ static int remind(const char *path, const char *headers, bool dry_run,
 		goto done;
 	}
 	if (dry_run) {
-		say_dry_run(name, civil_get_code(c), &og->remind);
+		say_dry_run(name, civil_get_code(c), &og->remind, unfinished);
 		goto done;
 	}
 	if (og->tone_heated) {
@@ -199,7 +210,11 @@ int main(int argc, char **argv)
 	headers = argi + 1 < argc ? argv[argi + 1] : NULL;
 
 	cmd_start();
-	if (civil_file_read(path, &in, &err)) {
+	if (civil_file_read(path, &in, &err) && dry_run) {
+		/* Nothing is sent: there is only nothing to show. */
+		cmd_warn_error(&err);
+		rc = 1;
+	} else if (err.message) {
 		cmd_warn("%s; sent without the reminder", err.message);
 		civil_error_clear(&err);
 		/* In filter mode, pass on whatever did arrive. */

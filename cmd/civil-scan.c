@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "options.h"
@@ -59,6 +60,18 @@ static void print_warning(const char *line, void *arg)
 {
 	(void)arg;
 	cmd_warn("%s", line);
+}
+
+/* --apply at a terminal, where someone asked for it and sees nothing
+ * else: what it did, in one line.  (A hook or a timer is not at one, and
+ * the post-new hook sends standard output nowhere.) */
+static void say_done(const civil_scan_stats_t *s)
+{
+	printf("%zu scored, %zu heated, %zu heated thread%s", s->scanned,
+	       s->heated, s->threads_heated, s->threads_heated == 1 ? "" : "s");
+	if (s->skipped)
+		printf(", %zu skipped", s->skipped);
+	putchar('\n');
 }
 
 /* Everything after the options, as one query, as notmuch does; with
@@ -220,6 +233,8 @@ int main(int argc, char **argv)
 			 "skipped%s",
 			 stats.scanned, stats.heated, stats.threads_heated,
 			 stats.skipped, apply ? "" : " (nothing applied)");
+	else if (apply && isatty(1) && (!st || st == CIVIL_STATUS_PARTIAL))
+		say_done(&stats);
 	rc = exit_status(st);
 	if (fflush(stdout) != 0) {
 		cmd_warn("can't write output");

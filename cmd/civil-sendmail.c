@@ -37,6 +37,7 @@
 
 #include "cmd.h"
 
+#define EX_USAGE       64
 #define EX_DATAERR     65
 #define EX_NOINPUT     66
 #define EX_UNAVAILABLE 69
@@ -411,6 +412,13 @@ static int own_options(int *argc, char ***argv, const char **cmdline)
 	}
 	if (*argc == 2 && !strcmp(a, "--held"))
 		return list_held();
+	/* No sendmail has it (--help and --version with more are the real
+	 * sendmail's): said, rather than a message read. */
+	if (!strcmp(a, "--held")) {
+		cmd_warn("--held goes alone");
+		usage(stderr);
+		return EX_USAGE;
+	}
 	if (!strncmp(a, "--sendmail=", 11)) {
 		*cmdline = a + 11;
 		(*argv)[1] = (*argv)[0];
@@ -458,6 +466,11 @@ int main(int argc, char **argv)
 		if (civil_message_parse(in.buf, in.len, "<stdin>", &msg,
 					&parse_err))
 			msg = NULL;
+	}
+	if (msg && civil_outgoing_unfinished(msg)) {
+		cmd_warn("not sent: %s", CMD_UNFINISHED);
+		rc = EX_DATAERR;
+		goto out;
 	}
 	/* A patch for a real sendmail the command line names (as
 	 * civil-install --b4 writes it) goes out as it came, whatever

@@ -56,6 +56,12 @@ civil_status_t cmd_state_dir(const char *name, struct civil_buf *out,
  * /usr/sbin/sendmail.  malloc'd. */
 char *cmd_default_sendmail(void);
 
+/* Why an escalation draft with its placeholder is not sent (the hook
+ * and civil-sendmail say it alike). */
+#define CMD_UNFINISHED                                                         \
+	"an escalation draft that still holds its placeholder \"[ Please "     \
+	"write here, ... ]\": write your own words there, then send it"
+
 /* "prog: tone: ..." for each flagged sentence. */
 void cmd_warn_tone(const civil_heat_score_t *s);
 

@@ -181,6 +181,22 @@ static int say_missing(const civil_thread_item_t *m, void *arg)
 	return 0;
 }
 
+/* Nothing heated and nothing picked: the draft quotes no passage, and
+ * the reporter hears how to name the messages that concern them. */
+static void say_no_passage(const civil_thread_t *thread,
+			   const civil_draft_opts_t *o)
+{
+	size_t concern = 1, attached = 0;
+
+	if (civil_draft_count(thread, o, &concern, &attached, NULL) || concern)
+		return;
+	cmd_warn("no message of the thread is heated or picked: the draft "
+		 "quotes none and attaches %zu of its %zu (the first and the "
+		 "last); to quote the ones that concern you, name them: "
+		 "--message ID (again for each)",
+		 attached, civil_thread_get_count(thread));
+}
+
 /* --explain: for the reporter, not for the board. */
 static int say_why(const civil_thread_t *thread, const civil_draft_opts_t *o,
 		   FILE *f)
@@ -205,16 +221,14 @@ int main(int argc, char **argv)
 	const char *output = NULL, *mbox = NULL;
 	bool force = false, editing = false, only = false, stdout_ = false;
 	bool notmuch = false, all = false, explain = false;
-	int at_output = 0, at_stdout = 0, at_notmuch = 0;
 	cmd_list_t messages = { NULL, 0 };
 	const cmd_option_t opts[] = {
 		{ "output", string_argument, .letter = 'o', .out = &output,
-		  .given = &at_output, .value = "FILE",
+		  .value = "FILE",
 		  .help = "write the draft to FILE, mode 0600" },
 		{ "stdout", bool_argument, .letter = 's', .out = &stdout_,
-		  .given = &at_stdout, .help = "print the draft" },
+		  .help = "print the draft" },
 		{ "notmuch", bool_argument, .out = &notmuch,
-		  .given = &at_notmuch,
 		  .help = "store it in notmuch's drafts (the default)" },
 		{ "force", bool_argument, .out = &force,
 		  .help = "with --output, replace a FILE that is there" },
@@ -235,7 +249,7 @@ int main(int argc, char **argv)
 	};
 	civil_error_t err = CIVIL_ERROR_INIT;
 	struct civil_buf warnings = CIVIL_BUF_INIT, draft = CIVIL_BUF_INIT;
-	struct civil_buf input = CIVIL_BUF_INIT, where = CIVIL_BUF_INIT;
+	struct civil_buf input = CIVIL_BUF_INIT;
 	char **picked = NULL;
 	size_t n_picked = 0;
 	bool have_nm;
@@ -254,13 +268,21 @@ int main(int argc, char **argv)
 	if (rc >= 0)
 		goto args;
 	rc = 1;
-	/* --output, --stdout, --notmuch: the last one given. */
-	if (at_output > at_stdout && at_output > at_notmuch)
+	/* --output, --stdout, --notmuch: one of them, or none (notmuch
+	 * when there is a database). */
+	if (output)
 		dest = DEST_FILE;
-	else if (at_stdout > at_notmuch)
+	else if (stdout_)
 		dest = DEST_STDOUT;
-	else if (at_notmuch)
+	else if (notmuch)
 		dest = DEST_NOTMUCH;
+	if (!!output + stdout_ + notmuch > 1) {
+		cmd_warn("--output, --stdout and --notmuch are one or the "
+			 "other: where the draft goes");
+		usage(stderr);
+		rc = 2;
+		goto args;
+	}
 	picked = calloc(messages.n + 1, sizeof(*picked));
 	if (!picked)
 		abort();
@@ -335,11 +357,16 @@ int main(int argc, char **argv)
 	}
 	civil_thread_foreach(thread, say_missing, NULL, NULL);
 
-	if (civil_get_repository(civ))
-		civil_buf_addf(&where, "the repository at %s",
-			       civil_repo_get_path(civil_get_repository(civ)));
+	if (dest == DEST_DEFAULT) {
+		if (!have_nm) {
+			cmd_warn("no notmuch database for the draft; use "
+				 "--output FILE or --stdout");
+			goto out;
+		}
+		dest = DEST_NOTMUCH;
+	}
 	o.code = code;
-	o.where = where.len ? where.buf : NULL;
+	o.notmuch_draft = dest == DEST_NOTMUCH;
 	o.from_name = civil_config_get_user_name(cfg)
 			      ? civil_config_get_user_name(cfg)
 			      : civil_nm_config_get_user_name(nm);
@@ -357,17 +384,10 @@ int main(int argc, char **argv)
 	}
 	if (explain && say_why(thread, &o, dest == DEST_STDOUT ? stderr : stdout))
 		goto out;
+	say_no_passage(thread, &o);
 	if (editing && edit(&draft))
 		goto out;
 
-	if (dest == DEST_DEFAULT) {
-		if (!have_nm) {
-			cmd_warn("no notmuch database for the draft; use "
-				 "--output FILE or --stdout");
-			goto out;
-		}
-		dest = DEST_NOTMUCH;
-	}
 	switch (dest) {
 	case DEST_STDOUT:
 		rc = civil_fd_write(1, "<stdout>", draft.buf, draft.len, &err)
@@ -402,7 +422,6 @@ out:
 	civil_buf_release(&warnings);
 	civil_buf_release(&draft);
 	civil_buf_release(&input);
-	civil_buf_release(&where);
 	civil_shutdown();
 args:
 	for (size_t i = 0; i < n_picked; i++)

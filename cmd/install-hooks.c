@@ -278,6 +278,63 @@ static int say_left(civil_t *c, const civil_nm_config_t *cfg)
 	return 0;
 }
 
+static const char *messages(size_t n)
+{
+	return n == 1 ? "message" : "messages";
+}
+
+static int count_held(const civil_held_t *h, void *arg)
+{
+	(void)h;
+	++*(size_t *)arg;
+	return 0;
+}
+
+/* The files civil keeps for you outside the database.  The learned file
+ * goes: weights taught by verdicts that --purge just took out
+ * (civil.reader), and no mail.  Mail civil-sendmail held or could not
+ * hand over stays, and is said: a copy of something you wrote, maybe the
+ * only one, is never civil's to throw away. */
+static int purge_files(void)
+{
+	struct civil_buf held = CIVIL_BUF_INIT, unsent = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	char *learned = cmd_learned_path();
+	size_t n_held = 0, n_unsent = 0;
+	bool removed = false;
+	int rc = 0;
+	GDir *d;
+
+	if (learned && civil_heat_learned_forget(learned, &removed, &err)) {
+		cmd_warn_error(&err);
+		rc = 1;
+	} else if (removed) {
+		printf("%s: removed what your corrections taught civil "
+		       "('%s')\n",
+		       cmd_name, learned);
+	}
+	if (!cmd_state_dir("held", &held, NULL) &&
+	    civil_held_foreach(held.buf, count_held, &n_held, NULL))
+		n_held = 0;
+	if (!cmd_state_dir("unsent", &unsent, NULL) &&
+	    (d = g_dir_open(unsent.buf, 0, NULL))) {
+		for (const char *f; (f = g_dir_read_name(d));)
+			n_unsent += g_str_has_suffix(f, ".eml");
+		g_dir_close(d);
+	}
+	if (n_held || n_unsent)
+		printf("%s: left %zu %s civil-sendmail held for its tone "
+		       "('%s') and %zu it could not send ('%s'): they may be "
+		       "the only copy; remove them once you have what you "
+		       "need\n",
+		       cmd_name, n_held, messages(n_held), held.buf, n_unsent,
+		       unsent.buf);
+	free(learned);
+	civil_buf_release(&held);
+	civil_buf_release(&unsent);
+	return rc;
+}
+
 static int purge_db(civil_t *c, const civil_nm_config_t *cfg)
 {
 	civil_purge_stats_t st = CIVIL_PURGE_STATS_INIT;
@@ -287,16 +344,17 @@ static int purge_db(civil_t *c, const civil_nm_config_t *cfg)
 		cmd_warn_error(&err);
 		return 1;
 	}
-	printf("%s: purged the database: '%s' off %zu messages, '%s' off "
+	printf("%s: purged the database: '%s' off %zu %s, '%s' off "
 	       "%zu, civil's properties off %zu, and the scan record "
 	       "(%s)\n",
 	       cmd_name, civil_nm_config_get_tag(cfg), st.untagged,
-	       civil_nm_config_get_thread_tag(cfg), st.thread_untagged,
-	       st.cleared, CIVIL_LASTMOD_KEY);
+	       messages(st.untagged), civil_nm_config_get_thread_tag(cfg),
+	       st.thread_untagged, st.cleared, CIVIL_LASTMOD_KEY);
 	if (st.kept)
-		printf("%s: kept '%s' on %zu messages a person tagged\n",
-		       cmd_name, civil_nm_config_get_tag(cfg), st.kept);
-	return 0;
+		printf("%s: kept '%s' on %zu %s a person tagged\n", cmd_name,
+		       civil_nm_config_get_tag(cfg), st.kept,
+		       messages(st.kept));
+	return purge_files();
 }
 
 int install_notmuch(bool uninstall, bool purge)

@@ -172,7 +172,7 @@ int cmd_options_parse(int argc, char **argv, const cmd_option_t *table,
 	struct civil_buf shortopts = CIVIL_BUF_INIT;
 	struct option *longopts;
 	const cmd_option_t *o;
-	int c, n = 0, rc = -1;
+	int c, rc = -1;
 
 	getopt_tables(table, flags, &longopts, &shortopts);
 	/* getopt prints argv[0]: a hook or a mail client runs us by our
@@ -194,8 +194,6 @@ int cmd_options_parse(int argc, char **argv, const cmd_option_t *table,
 		} else if (store(o, optarg)) {
 			usage(stderr);
 			rc = 2;
-		} else if (o->given) {
-			*o->given = ++n;
 		}
 	}
 	*argi = optind;

@@ -46,10 +46,6 @@ typedef struct cmd_option {
 	enum cmd_option_kind kind;
 	char letter; /* short option, or 0 for none */
 	void *out;   /* where the value goes (see the kinds) */
-	int *given;  /* if not NULL: when the option was last
-				    * given (1 for the first option read, 2
-				    * for the next...; 0 never), so of two
-				    * that undo each other the later wins */
 	const cmd_keyword_t *keywords; /* keyword_argument: ends with a NULL
 					* name */
 	const char *help;  /* one line for --help, lower case, no full stop */

@@ -39,10 +39,11 @@
  *  database    civil_scan, civil_scan_{mbox,start_here}, civil_purge,
  *              civil_heated_foreach
  *  outgoing    civil_outgoing_{prepare,release}: the reminder and the
- *              tone check in one, as civil-remind and civil-sendmail do
+ *              tone check in one, as civil-remind and civil-sendmail do;
+ *              civil_outgoing_unfinished
  *  threads     civil_thread_{from_db,from_mbox,read_verdicts,get_count,
  *              foreach,free}
- *  draft       civil_draft_{build,explain}
+ *  draft       civil_draft_{build,count,explain}
  *
  * An object's calls share its prefix (civil_repo_, civil_message_,
  * civil_heat_, civil_thread_); the handle's getters and setters are
@@ -855,8 +856,8 @@ typedef struct civil_heated_passage {
 /* Everything in it, strings and arrays, is the library's and lives until
  * the civil_heated_fn it was handed to returns. */
 typedef struct civil_heated_thread {
-	char *thread; /* notmuch thread id */
-	char *subject;
+	char *thread;	 /* notmuch thread id */
+	char *subject;	 /* its oldest message's */
 	char *authors;	 /* as notmuch shows them */
 	long long first; /* oldest message */
 	long long last;	 /* newest message */
@@ -925,6 +926,12 @@ civil_status_t civil_outgoing_prepare(civil_t *c, civil_message_t *msg,
 				      civil_outgoing_t *out,
 				      civil_error_t *err);
 void civil_outgoing_release(civil_outgoing_t *out);
+/* Is msg an escalation draft (civil_draft_build) that still holds its
+ * placeholder, CIVIL_DRAFT_PLACEHOLDER, in its sender's own words?  Then
+ * it must not go out before they write there.  Needs no settings, code
+ * or repository, so it comes first, before any of them is read; a patch
+ * (a diff) is never one. */
+bool civil_outgoing_unfinished(civil_message_t *msg);
 
 /* ---- threads (thread.c) ---- */
 
@@ -980,10 +987,17 @@ civil_status_t civil_thread_foreach(const civil_thread_t *t, civil_thread_fn fn,
 
 /* ---- the escalation draft (draft.c) ---- */
 
+/* Where the draft asks its sender for their own words.  Until that text
+ * is gone (its words in this order, its line breaks and blanks as any
+ * editor leaves them, on lines not quoted), civil-remind and
+ * civil-sendmail do not let the draft go out (civil_outgoing_unfinished). */
+#define CIVIL_DRAFT_PLACEHOLDER                                                \
+	"[ Please write here, in your own words, what happened, how it "       \
+	"affects you, and what you would like to happen. ]"
+
 typedef struct civil_draft_opts {
 	unsigned int version;	  /* CIVIL_DRAFT_OPTS_VERSION */
 	const civil_code_t *code; /* its contact is the only recipient */
-	const char *where;	  /* where the code was looked for (repo) */
 	const char *from_name;	  /* the reporter */
 	const char *from_email;
 	const char *archive;	   /* link base, "https://lore.kernel.org/r/" */
@@ -992,12 +1006,16 @@ typedef struct civil_draft_opts {
 	double threshold;	   /* heat that makes a passage of concern */
 	size_t max_passages;	   /* quotes in the body; 0: 25 */
 	/* Attach every message of the thread; by default only those the
-	 * passages come from, with their parents and replies (all of them
-	 * when there is no passage); only_picked wins. */
+	 * passages come from, with their parents and replies (with no
+	 * passage, the first and the last few); only_picked wins. */
 	bool attach_all;
+	/* For notmuch's drafts folder: marked X-Notmuch-Emacs-Draft, so
+	 * that notmuch-emacs resumes it as its own.  A draft for a file
+	 * (git send-email, mutt -H) is not marked. */
+	bool notmuch_draft;
 } civil_draft_opts_t;
 
-#define CIVIL_DRAFT_OPTS_VERSION 2
+#define CIVIL_DRAFT_OPTS_VERSION 3
 #define CIVIL_DRAFT_OPTS_INIT                                                  \
 	{ .version = CIVIL_DRAFT_OPTS_VERSION, .threshold = CIVIL_HEAT_THRESHOLD }
 
@@ -1014,6 +1032,13 @@ typedef struct civil_draft_opts {
 civil_status_t civil_draft_build(const civil_thread_t *t,
 				 const civil_draft_opts_t *o,
 				 struct civil_buf *out, civil_error_t *err);
+/* How many of t's messages the draft quotes as of concern (*concern) and
+ * how many it attaches (*attached); either may be NULL.  With none of
+ * concern the draft attaches the first message and the last few, and
+ * the reporter may want to name the ones that concern them (picked). */
+civil_status_t civil_draft_count(const civil_thread_t *t,
+				 const civil_draft_opts_t *o, size_t *concern,
+				 size_t *attached, civil_error_t *err);
 /* For the reporter, not the board: which messages the draft quotes and
  * attaches, and why (the reader's verdict, a pick, civil's score and the
  * reasons it gave), a line each, added to out. */

@@ -204,6 +204,9 @@ civil_status_t civil_code_find(civil_repo_t *repo, const civil_config_t *cfg,
 		code->blob_id = civil_xstrdup("");
 	if (!code->contact_blob_id)
 		code->contact_blob_id = civil_xstrdup("");
+	code->commit_id = repo ? civil_repo_head_commit(repo) : NULL;
+	if (!code->commit_id)
+		code->commit_id = civil_xstrdup("");
 	return CIVIL_STATUS_SUCCESS;
 }
 
@@ -215,6 +218,7 @@ void civil_code_release(civil_code_t *code)
 	free(code->contact_path);
 	free(code->blob_id);
 	free(code->contact_blob_id);
+	free(code->commit_id);
 	memset(code, 0, sizeof(*code));
 }
 

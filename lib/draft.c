@@ -15,6 +15,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "civil.h"
@@ -22,6 +23,10 @@
 
 #define QUOTE_LINES	 40 /* lines of one message quoted in the body */
 #define DEFAULT_PASSAGES 25
+/* With no passage of concern, the messages attached: the thread's first
+ * (what it is about) and its last few (where it stands now); the links
+ * lead to the rest.  A whole thread of 90 is a megabyte. */
+#define NO_PASSAGE_LAST 5
 
 /* A value taken from mail, on one line whatever it holds. */
 static void add_one_line(struct civil_buf *b, const char *value)
@@ -145,7 +150,8 @@ static bool same_id(const char *a, const char *b)
 
 /* By default the messages of concern, what each answers and the replies
  * to it: what the board reads them in; the archive links lead to the
- * rest.  Everything with attach_all, or when nothing is of concern. */
+ * rest.  When nothing is of concern, the first message and the last
+ * NO_PASSAGE_LAST.  Everything with attach_all. */
 static void plan_make(const civil_thread_t *t, const civil_draft_opts_t *o,
 		      struct plan *p)
 {
@@ -166,8 +172,11 @@ static void plan_make(const civil_thread_t *t, const civil_draft_opts_t *o,
 				same_id(m->in_reply_to, t->msgs[j].id));
 		if (o->only_picked)
 			p->attach[i] = picked(o, m->id);
+		else if (!p->n_concern)
+			p->attach[i] = o->attach_all || i == 0 ||
+				       i + NO_PASSAGE_LAST >= t->n;
 		else
-			p->attach[i] = o->attach_all || !p->n_concern || near;
+			p->attach[i] = o->attach_all || near;
 		p->n_attach += p->attach[i] && m->raw;
 	}
 }
@@ -541,10 +550,6 @@ static void passages(struct civil_buf *b, const civil_thread_t *t,
 		civil_buf_addch(b, '\n');
 		free(name);
 	}
-	if (!shown)
-		civil_buf_adds(b, "(none marked: no message is tagged heated "
-				  "or picked with --message; please name them "
-				  "above)\n");
 	if (p->n_concern > shown)
 		civil_buf_addf(b,
 			       "%zu more passages of concern are not quoted "
@@ -555,6 +560,7 @@ static void passages(struct civil_buf *b, const civil_thread_t *t,
 static void code_section(struct civil_buf *b, const civil_draft_opts_t *o)
 {
 	const civil_code_t *c = o->code;
+	const char *commit = c->commit_id;
 	char *words = civil_code_unacceptable_sentence(c);
 	struct civil_buf src = CIVIL_BUF_INIT;
 
@@ -586,23 +592,32 @@ static void code_section(struct civil_buf *b, const civil_draft_opts_t *o)
 	civil_buf_reset(&src);
 	civil_buf_addf(&src, "This draft is addressed to <%s> only, because ",
 		       c->contact);
+	/* The file and the commit, which anyone can look up; never where
+	 * the sender keeps their tree, which is theirs. */
 	switch (c->contact_source) {
 	case CIVIL_CONTACT_FILE:
-		civil_buf_addf(&src,
-			       "%s (blob %.12s) in %s names that address.",
-			       c->contact_path, c->contact_blob_id,
-			       o->where ? o->where : "the repository");
+		civil_buf_addf(&src, "%s (blob %.12s", c->contact_path,
+			       c->contact_blob_id);
+		if (commit && *commit)
+			civil_buf_addf(&src, ", commit %.12s", commit);
+		civil_buf_adds(&src, ") names that address.");
 		break;
 	case CIVIL_CONTACT_CONFIG:
 		civil_buf_adds(&src, "git config civil.contact is set to it.");
 		break;
 	default:
-		civil_buf_addf(&src,
-			       "no code file was found in %s, so it is "
-			       "civil's built-in fallback: the contact of "
-			       "the kernel's 2015 Code of Conflict, which "
-			       "may not be the project's.",
-			       o->where ? o->where : "this directory");
+		if (commit && *commit)
+			civil_buf_addf(&src,
+				       "no code file was found at commit "
+				       "%.12s of the tree it was made in",
+				       commit);
+		else
+			civil_buf_adds(&src, "it was made outside any git "
+					     "tree");
+		civil_buf_adds(&src, ", so it is civil's built-in fallback: "
+				     "the contact of the kernel's 2015 Code "
+				     "of Conflict, which may not be the "
+				     "project's.");
 		break;
 	}
 	civil_buf_adds(&src, " It was not sent to the list or to anyone in "
@@ -611,47 +626,131 @@ static void code_section(struct civil_buf *b, const civil_draft_opts_t *o)
 	civil_buf_release(&src);
 }
 
+static bool name_char(unsigned char ch)
+{
+	return isalnum(ch) || ch >= 0x80 || strchr("'-&", ch);
+}
+
+/* "Linux Foundation's Technical Advisory Board": what follows the last
+ * possessive, the body's own name. */
+static const char *after_possessive(const char *name, const char *end)
+{
+	const char *from = name;
+
+	for (const char *q = name; q + 2 < end; q++)
+		if (!strncmp(q, "'s ", 3))
+			from = q + 3;
+		else if (q + 4 < end && !strncmp(q, "\u2019s ", 5))
+			from = q + 5;
+	return from;
+}
+
+/*
+ * To whom the draft is written: the name the code gives the people at its
+ * contact's address ("please contact the example review board at
+ * <board@...>": "Dear example review board"), else a plain "Hello": a
+ * greeting must never name a board the contact is not.  Read from the
+ * code's own words, on one line (white space made single spaces), as
+ * "the NAME at ADDRESS", NAME a few words of letters.
+ */
+static void greeting(struct civil_buf *b, const civil_code_t *c)
+{
+	struct civil_buf flat = CIVIL_BUF_INIT;
+	const char *hit, *p, *end = NULL, *name = NULL;
+	bool space = false;
+
+	for (const char *q = c->text ? c->text : ""; *q; q++) {
+		if (isspace((unsigned char)*q)) {
+			space = flat.len > 0;
+			continue;
+		}
+		if (space)
+			civil_buf_addch(&flat, ' ');
+		space = false;
+		civil_buf_addch(&flat, *q);
+	}
+	hit = c->contact && flat.len
+		      ? civil_memcasemem(flat.buf, flat.len, c->contact)
+		      : NULL;
+	p = hit;
+	while (p && p > flat.buf && strchr("<: ", p[-1]))
+		p--;
+	if (p && p - flat.buf >= 4 && !strncasecmp(p - 3, " at", 3)) {
+		const char *e = end = p - 3; /* the space before "at" */
+
+		/* Back to "the", word by word: at most 8, each of letters. */
+		for (int words = 0; words <= 8 && e > flat.buf; words++) {
+			const char *w = e;
+			bool letters = true;
+
+			while (w > flat.buf && w[-1] != ' ')
+				w--;
+			if (e - w == 3 && !strncasecmp(w, "the", 3)) {
+				name = e < end ? e + 1 : NULL;
+				break;
+			}
+			for (const char *q = w; q < e; q++)
+				letters &= name_char((unsigned char)*q);
+			if (!letters || w == flat.buf)
+				break;
+			e = w - 1;
+		}
+	}
+	if (name) {
+		name = after_possessive(name, end);
+		civil_buf_adds(b, "Dear ");
+		civil_buf_add(b, name, (size_t)(end - name));
+	} else {
+		civil_buf_adds(b, "Hello");
+	}
+	civil_buf_release(&flat);
+}
+
 static void body_text(struct civil_buf *b, const civil_thread_t *t,
 		      const civil_draft_opts_t *o, const struct plan *p)
 {
-	const civil_code_t *c = o->code;
-	const char *to = c->contact_source == CIVIL_CONTACT_CONFIG ? "Hello"
-			 : c->kind == CIVIL_CODE_CONDUCT
-				 ? "Dear Code of Conduct Committee"
-				 : "Dear Technical Advisory Board";
-
 	struct civil_buf intro = CIVIL_BUF_INIT;
 
 	civil_buf_adds(&intro, "I would like to ask for your help with the "
 			       "discussion below.  The thread is summarised "
-			       "here with the passages that concern me, and "
-			       "every message is linked; ");
+			       "here");
+	civil_buf_adds(&intro, p->n_concern ? " with the passages that "
+					      "concern me, and"
+					    : " and");
+	civil_buf_adds(&intro, " every message is linked; ");
 	if (o->only_picked)
 		civil_buf_adds(&intro, "the messages I picked are attached "
 				       "as an mbox.");
-	else if (p->n_attach < t->n)
+	else if (p->n_attach >= t->n)
+		civil_buf_adds(&intro, "the thread's messages are attached "
+				       "as an mbox.");
+	else if (p->n_concern)
 		civil_buf_adds(&intro, "the messages these passages come "
 				       "from, with the ones they answer and "
 				       "the replies to them, are attached as "
 				       "an mbox (marked \"attached\" in the "
 				       "timeline).");
 	else
-		civil_buf_adds(&intro, "the thread's messages are attached "
-				       "as an mbox.");
-	civil_buf_addf(b, "%s,\n\n", to);
+		civil_buf_addf(&intro,
+			       "its first message and the last %d "
+			       "are attached as an mbox (marked "
+			       "\"attached\" in the timeline).",
+			       NO_PASSAGE_LAST);
+	greeting(b, o->code);
+	civil_buf_adds(b, ",\n\n");
 	wrap(b, "", intro.buf);
-	civil_buf_addf(b,
-		       "\n"
-		       "[ Please write here, in your own words, what happened, "
-		       "how it affects you,\n  and what you would like to "
-		       "happen. ]\n\n"
-		       "Thank you,\n%s\n",
+	civil_buf_addch(b, '\n');
+	wrap(b, "", CIVIL_DRAFT_PLACEHOLDER);
+	civil_buf_addf(b, "\nThank you,\n%s\n",
 		       o->from_name && *o->from_name ? o->from_name
 						     : o->from_email);
 	civil_buf_release(&intro);
 	facts(b, t, o);
 	timeline(b, t, o, p);
-	passages(b, t, o, p);
+	/* None: the reporter was told how to name them (--message), and
+	 * the board reads the thread from the timeline. */
+	if (p->n_concern)
+		passages(b, t, o, p);
 	code_section(b, o);
 }
 
@@ -714,6 +813,29 @@ static void explain_reasons(struct civil_buf *b, const civil_thread_msg_t *m,
 		add_one_line(b, r->sentence);
 		civil_buf_adds(b, "\"\n");
 	}
+}
+
+civil_status_t civil_draft_count(const civil_thread_t *t,
+				 const civil_draft_opts_t *o, size_t *concern,
+				 size_t *attached, civil_error_t *err)
+{
+	civil_status_t st = civil_need(err, t);
+	struct plan p;
+
+	if (!st)
+		st = civil_need(err, o);
+	if (!st)
+		st = civil_check_version(err, "civil_draft_opts_t", o->version,
+					 CIVIL_DRAFT_OPTS_VERSION);
+	if (st)
+		return st;
+	plan_make(t, o, &p);
+	if (concern)
+		*concern = p.n_concern;
+	if (attached)
+		*attached = p.n_attach;
+	plan_release(&p);
+	return CIVIL_STATUS_SUCCESS;
 }
 
 civil_status_t civil_draft_explain(const civil_thread_t *t,
@@ -859,9 +981,11 @@ civil_status_t civil_draft_build(const civil_thread_t *t,
 	id = g_mime_utils_generate_message_id(domain);
 	g_mime_message_set_message_id(m, id);
 	g_free(id);
-	/* notmuch-emacs resumes drafts that carry this header. */
-	g_mime_object_set_header(GMIME_OBJECT(m), "X-Notmuch-Emacs-Draft",
-				 "True", NULL);
+	/* notmuch-emacs resumes drafts that carry this header; a file for
+	 * git send-email or mutt -H must not carry it to the board. */
+	if (o->notmuch_draft)
+		g_mime_object_set_header(GMIME_OBJECT(m),
+					 "X-Notmuch-Emacs-Draft", "True", NULL);
 
 	mixed = g_mime_multipart_new_with_subtype("mixed");
 	text = g_mime_text_part_new_with_subtype("plain");

@@ -13,6 +13,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "civil.h"
 #include "db.h"
@@ -97,7 +98,35 @@ struct walk {
 	struct civil_buf strip;
 	bool scored;
 	bool thread_tagged;
+	/* The thread's own dates and subject, from all of its messages:
+	 * notmuch's are those of the messages the query matched (the
+	 * heated ones), and its subject the newest of them. */
+	long long first, last;
+	char *subject; /* the oldest message's */
+	bool dated;
 };
+
+/* A subject as a reader sees it: notmuch unfolds a long Subject by
+ * taking out the line end and keeping the tab that started the next line,
+ * and that tab is a space (a run of them, one). */
+static char *unfolded(const char *subject)
+{
+	struct civil_buf b = CIVIL_BUF_INIT;
+
+	for (const char *p = subject ? subject : ""; *p; p++) {
+		if (*p != '\t') {
+			civil_buf_addch(&b, *p);
+			continue;
+		}
+		if (!b.len || b.buf[b.len - 1] != ' ')
+			civil_buf_addch(&b, ' ');
+		while (p[1] == '\t' || p[1] == ' ')
+			p++;
+	}
+	if (!b.buf)
+		civil_buf_grow(&b, 0);
+	return civil_buf_detach(&b);
+}
 
 static void walk_message(struct walk *w, notmuch_message_t *m)
 {
@@ -119,6 +148,24 @@ static void walk_message(struct walk *w, notmuch_message_t *m)
 		return;
 	}
 	add_unique(w->people, s.author);
+	{
+		long long date = (long long)notmuch_message_get_date(m);
+
+		if (!w->dated || date < w->first) {
+			const char *subject =
+				notmuch_message_get_header(m, "subject");
+
+			/* As notmuch search shows a thread's subject. */
+			if (subject && !strncasecmp(subject, "Re: ", 4))
+				subject += 4;
+			free(w->subject);
+			w->subject = unfolded(subject);
+			w->first = date;
+		}
+		if (!w->dated || date > w->last)
+			w->last = date;
+		w->dated = true;
+	}
 	if (!list || !*list)
 		list = notmuch_message_get_header(m, "x-mailing-list");
 	if (list && *list) {
@@ -148,28 +195,6 @@ static void walk_message(struct walk *w, notmuch_message_t *m)
 	civil_heat_score_release(&stored);
 }
 
-/* A subject as a reader sees it: notmuch unfolds a long Subject by
- * taking out the line end and keeping the tab that started the next line,
- * and that tab is a space (a run of them, one). */
-static char *unfolded(const char *subject)
-{
-	struct civil_buf b = CIVIL_BUF_INIT;
-
-	for (const char *p = subject ? subject : ""; *p; p++) {
-		if (*p != '\t') {
-			civil_buf_addch(&b, *p);
-			continue;
-		}
-		if (!b.len || b.buf[b.len - 1] != ' ')
-			civil_buf_addch(&b, ' ');
-		while (p[1] == '\t' || p[1] == ' ')
-			p++;
-	}
-	if (!b.buf)
-		civil_buf_grow(&b, 0);
-	return civil_buf_detach(&b);
-}
-
 static char **to_strv(GPtrArray *v, size_t *n)
 {
 	*n = v->len;
@@ -192,6 +217,8 @@ static void fill_thread(struct walk *w, notmuch_thread_t *t,
 	civil_buf_reset(&w->strip);
 	w->scored = false;
 	w->thread_tagged = false;
+	w->dated = false;
+	w->subject = NULL;
 
 	/* All messages of the thread, oldest first (read when the thread
 	 * was: they can't fail now). */
@@ -206,10 +233,16 @@ static void fill_thread(struct walk *w, notmuch_thread_t *t,
 		notmuch_message_destroy(m);
 	}
 	out->thread = civil_xstrdup(notmuch_thread_get_thread_id(t));
-	out->subject = unfolded(notmuch_thread_get_subject(t));
 	out->authors = civil_xstrdup(notmuch_thread_get_authors(t));
-	out->first = (long long)notmuch_thread_get_oldest_date(t);
-	out->last = (long long)notmuch_thread_get_newest_date(t);
+	if (w->dated) {
+		out->subject = w->subject;
+		out->first = w->first;
+		out->last = w->last;
+	} else {
+		out->subject = unfolded(notmuch_thread_get_subject(t));
+		out->first = (long long)notmuch_thread_get_oldest_date(t);
+		out->last = (long long)notmuch_thread_get_newest_date(t);
+	}
 	out->matched = (size_t)notmuch_thread_get_matched_messages(t);
 	out->scored = w->scored;
 	out->strip = civil_xstrdup(civil_buf_str(&w->strip));

@@ -83,6 +83,9 @@ struct civil_code {
 	civil_contact_source_t contact_source;
 	char *contact_path;
 	char *contact_blob_id;
+	/* The commit at HEAD the code was looked for in ("" outside a
+	 * tree): what the draft names, never the tree's path. */
+	char *commit_id;
 };
 
 /* thread.c: what civil.h's opaque thread holds. */
@@ -176,6 +179,8 @@ unsigned int civil_threads(const civil_t *c);
 /* repo.c: the git_repository behind a civil_repo_t (as void *, so this
  * header needs no libgit2). */
 void *civil_repo_git(civil_repo_t *repo);
+/* The commit HEAD names, in hex (malloc'd), or NULL when it names none. */
+char *civil_repo_head_commit(civil_repo_t *repo);
 
 /* line.c: the lines of mail text, shared by text.c, pasted.c, remind.c
  * and message.c. */

@@ -5,6 +5,7 @@
  * (civil-sendmail): the code's reminder, and a second look at the
  * sender's own words before they go.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,6 +68,53 @@ static void find_stale(const char *text, const char *reminder,
 			return;
 		}
 	}
+}
+
+/*
+ * Does text hold CIVIL_DRAFT_PLACEHOLDER, starting a line of its own (so
+ * not quoted back in a reply), each blank of it any run of white space
+ * (an editor may fill the paragraph again)?  Only that exact text: a
+ * sender who changed a word of it has written there.
+ */
+static bool holds_placeholder(const char *text)
+{
+	static const char want[] = CIVIL_DRAFT_PLACEHOLDER;
+
+	for (const char *p = text; (p = strchr(p, '[')); p++) {
+		const char *q = p, *w = want;
+		const char *bol = p;
+
+		while (bol > text && (bol[-1] == ' ' || bol[-1] == '\t'))
+			bol--;
+		if (bol > text && bol[-1] != '\n')
+			continue;
+		while (*w) {
+			if (*w == ' ') {
+				if (!isspace((unsigned char)*q))
+					break;
+				while (isspace((unsigned char)*q))
+					q++;
+				w++;
+			} else if (*q == *w) {
+				q++, w++;
+			} else {
+				break;
+			}
+		}
+		if (!*w)
+			return true;
+	}
+	return false;
+}
+
+bool civil_outgoing_unfinished(civil_message_t *msg)
+{
+	const char *text = msg ? civil_message_text(msg) : NULL;
+
+	/* The kind can't tell a patch here: a draft about a "[PATCH]" thread
+	 * has the tag in its subject.  A diff can. */
+	return text && !civil_text_has_diff(text, strlen(text)) &&
+	       holds_placeholder(civil_message_authored(msg));
 }
 
 civil_status_t civil_outgoing_prepare(civil_t *c, civil_message_t *msg,

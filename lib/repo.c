@@ -146,3 +146,13 @@ done:
 	git_commit_free(commit);
 	return st;
 }
+
+char *civil_repo_head_commit(civil_repo_t *repo)
+{
+	char hex[GIT_OID_HEXSZ + 1];
+	git_oid head;
+
+	if (git_reference_name_to_id(&head, repo->git, "HEAD") < 0)
+		return NULL;
+	return civil_xstrdup(git_oid_tostr(hex, sizeof(hex), &head));
+}

@@ -44,15 +44,17 @@ mkdir -p ~/src/linux/Documentation
 git -C ~/src/linux init -q
 cp demo/CodeOfConflict ~/src/linux/Documentation/CodeOfConflict
 git -C ~/src/linux add . && git -C ~/src/linux commit -q -m initial
-# A review as a mail client or b4 leaves it: with its To.
-sed '1a To: list@example-kernel.invalid' demo/review.eml >~/src/linux/review.eml
+# A review as the README shows one: its To and In-Reply-To, a Subject Re:.
+sed '1a To: list@example-kernel.invalid\nIn-Reply-To: <msgid>' demo/review.eml >~/src/linux/review.eml
 
 say "Send a review"
 (
 	cd ~/src/linux
 	civil-install --git
-	git send-email --in-reply-to='<msgid>' review.eml
+	git send-email review.eml
 )
+grep -q '^In-Reply-To: <msgid>' "$sent/1.eml" ||
+	fail "the review went out without its In-Reply-To"
 test -s "$sent/1.eml" || fail "git send-email sent nothing"
 grep -q '^Reviewed under' "$sent/1.eml" ||
 	fail "the review went out without the reminder"
@@ -73,13 +75,22 @@ civil-heated --explain >"$HOME/heated"
 cat "$HOME/heated"
 grep -q '^thread:' "$HOME/heated" || fail "civil-heated listed no thread"
 
-say "Escalate one"
+say "Escalate one (in the tree)"
 id=$(notmuch search --output=messages tag:heated | head -n 1)
 test -n "$id" || fail "no message tagged heated"
+cd ~/src/linux
 escalate-thread --output report.eml "$id"
+# Sent before the sender has written in it: refused, nothing sent.
+if git send-email --suppress-cc=all report.eml; then
+	fail "the draft went out with its placeholder"
+fi
+test ! -e "$sent/2.eml" || fail "the unfinished draft was sent"
+# $EDITOR report.eml, as the README says: the sender's own words.
+sed -i 's/^\[ Please write here.*/I was called an idiot in review; please help./' report.eml
 git send-email --suppress-cc=all report.eml
 grep -q '^To: .*board@example-kernel.invalid' "$sent/2.eml" ||
 	fail "the report did not go to the board alone"
 ! grep -qi '^Cc:.*list@' "$sent/2.eml" || fail "the report went to the list"
+cd "$src"
 
 say "the README's quick start passed"

@@ -299,6 +299,8 @@ static civil_draft_opts_t opts(void)
 	/* Every message attached, so the count below is the thread's (which
 	 * messages the default attaches is check_draft.c's to test). */
 	o.attach_all = true;
+	/* notmuch's draft: every header civil may write is there. */
+	o.notmuch_draft = true;
 	return o;
 }
 

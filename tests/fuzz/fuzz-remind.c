@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * fuzz-remind - one message through parse, classify and remind, the way
- * civil-remind and civil-sendmail take it (civil.remind=all, so every
- * kind that may be edited is).
+ * fuzz-remind - one message through parse, the unfinished-draft check,
+ * classify and remind, the way civil-remind and civil-sendmail take it
+ * (civil.remind=all, so every kind that may be edited is).
  *
  * Oracles, when the reminder was added:
  *   - the message was neither a patch nor a cover letter, nor signed,
@@ -156,6 +156,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		civil_error_clear(&err);
 		return 0;
 	}
+	/* First, as the commands ask it: an unfinished escalation draft has
+	 * the placeholder's words in its sender's own. */
+	if (civil_outgoing_unfinished(msg))
+		ORACLE(strstr(civil_message_authored(msg),
+			      "Please write here"));
 	kind = civil_message_kind(msg);
 	if (civil_remind_message(msg, REMINDER, CIVIL_REMIND_ALL, &out, &r,
 				 &err)) {

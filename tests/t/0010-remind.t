@@ -77,6 +77,14 @@ test_expect_success '--dry-run says what it would do and writes nothing' '
 	grep "contact: $TEST_CONTACT" said
 '
 
+test_expect_success '--dry-run of a file that is not there: nothing to show, nothing "sent"' '
+	test_expect_code 1 civil-remind --dry-run nowhere.eml >said 2>err &&
+	test ! -s said &&
+	test_line_count 1 err &&
+	grep "^civil-remind: can.t .*nowhere.eml" err &&
+	! grep "sent" err
+'
+
 sed -e "s/^Subject: .*/Subject: [PATCH 1\/1] sched: a patch/" \
 	-e "/^In-Reply-To/d" review.eml >patch-ish.eml
 cat >patch.eml <<'EOF'

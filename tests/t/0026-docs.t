@@ -182,6 +182,7 @@ test_expect_success 'civil-sendmail: the real sendmail'"'"'s status, and the one
 			git config --unset civil.tone
 			code sh -c "civil-sendmail x@y <stale.eml"
 			code sh -c "civil-sendmail x@y </dev/null"
+			code civil-sendmail --held x@y
 			git config civil.sendmail "$TEST_DIR/nowhere"
 			code sh -c "civil-sendmail x@y <../review.eml"
 			git config civil.sendmail "$TEST_DIR/fake.sendmail"
@@ -192,6 +193,16 @@ test_expect_success 'civil-sendmail: the real sendmail'"'"'s status, and the one
 '
 
 # ---- what the README and the man pages write ----
+
+# A line that starts with "." or "'" is a request to roff, not text: one
+# that names no macro is dropped from the page without a word (the end of
+# civil-remind(1)'s list of code files, half a sentence of civil-scan(1)).
+test_expect_success 'every line of a man page that roff takes for a request is one' '
+	grep -n "^'"'"'" "$DOC"/*.1 >bad || true &&
+	grep -n "^\.[^ ]*" "$DOC"/*.1 |
+		grep -v ":\.\(TH\|SH\|SS\|PP\|P\|TP\|IP\|RS\|RE\|B\|I\|BR\|RB\|BI\|IB\|IR\|RI\|br\|sp\|nf\|fi\|EX\|EE\)\( \|\$\)" >>bad || true &&
+	test ! -s bad || { cat bad; false; }
+'
 
 # mentions FILE... - "CMD --option" for each option written right after
 # a command's name (and after its other options), in text or code.

@@ -83,6 +83,23 @@ test_expect_success 'rescanning changes nothing' '
 	test "$(notmuch count --lastmod "*" | cut -f3)" = "$rev"
 '
 
+# At a terminal, where someone typed it and nothing else shows: one line
+# of what was done; in a pipe or a hook, nothing.  And civil-heated with
+# nothing to list says so there.
+test_expect_success 'civil-scan --apply at a terminal: what it did in one line; civil-heated: that there is nothing' '
+	SHELL=/bin/sh script -qec "civil-scan --apply \"*\"" /dev/null </dev/null | tr -d "\r" >out &&
+	test "$(cat out)" = "8 scored, 2 heated, 1 heated thread" &&
+	civil-scan --apply "*" >out &&
+	test ! -s out &&
+	SHELL=/bin/sh script -qec "civil-heated tag:nosuch" /dev/null </dev/null | tr -d "\r" >out &&
+	test "$(cat out)" = "no heated thread matches '"'"'tag:nosuch'"'"'" &&
+	civil-heated tag:nosuch >out &&
+	test ! -s out &&
+	setup_notmuch empty && notmuch new --quiet &&
+	SHELL=/bin/sh script -qec "civil-heated" /dev/null </dev/null | tr -d "\r" >out &&
+	test "$(cat out)" = "no heated threads"
+'
+
 test_expect_success 'a thread is judged alike from one message or from all of it' '
 	notmuch tag -heated-thread "thread:{id:hot-1@$ID}" &&
 	civil-scan "id:hot-1@$ID" >one &&
@@ -117,6 +134,35 @@ test_expect_success 'a thread a person tagged heated is found, and kept' '
 	grep "\.!\." out &&
 	civil-scan --apply "*" &&
 	test "$(tags_of calm-2)" = "heated heated-thread new unread "
+'
+
+# One heated message in a thread that ran longer, under another subject:
+# the first line gives the thread's own dates (first..last message) and
+# its subject (the first message's), not those of the message matched.
+test_expect_success 'civil-heated: the thread'"'"'s own dates and subject, not its heated message'"'"'s' '
+	setup_notmuch dates &&
+	mail dates-1 "[PATCH 0/2] sched: two changes" "Pat Author <pat@$ID>" "" 1 <<-\EOF &&
+	Two small changes to the scheduler.
+	EOF
+	mail dates-2 "Re: [PATCH 2/2] sched: the second" "Rex Viewer <rex@$ID>" dates-1 4 <<-\EOF &&
+	You are an idiot, and this is garbage.
+	EOF
+	mail dates-3 "Re: [PATCH 2/2] sched: the second" "Pat Author <pat@$ID>" dates-2 7 <<-\EOF &&
+	Please keep it technical.
+	EOF
+	notmuch new --quiet &&
+	notmuch tag +heated "id:dates-2@$ID" &&
+	civil-heated >out &&
+	head -n 1 out | grep "^thread:[0-9a-f]*  2026-03-01\.\.2026-03-07  \[3 msgs, 2 people\]" &&
+	sed -n 2p out | grep -x "    \[PATCH 0/2\] sched: two changes" &&
+	civil-heated --format=json >json &&
+	python3 -c "
+import json, sys
+t = json.load(open(\"json\"))[0]
+assert t[\"subject\"] == \"[PATCH 0/2] sched: two changes\", t
+assert t[\"first\"] == 1772359200 and t[\"last\"] == 1772877600, t
+assert t[\"timestamp\"] == t[\"last\"], t
+"
 '
 
 test_expect_success 'civil-heated --format=json is shaped like notmuch search' '

@@ -133,7 +133,7 @@ test_expect_success 'a comment after a value: one line naming the key and the va
 	civil-install --notmuch >out 2>err &&
 	grep "^civil-install: notmuch config civil.lock-timeout: .*; civil-scan stops there until it is fixed" err &&
 	new_mail b &&
-	notmuch new --quiet 2>err &&
+	test_expect_code 1 notmuch new --quiet 2>err &&
 	grep "^civil-scan: notmuch config civil.lock-timeout: " err &&
 	test "$(tags_of b-hot)" = "inbox unread "
 '
@@ -333,6 +333,59 @@ test_expect_success 'a user post-new hook is kept and said to run after civil'"'
 	test "$(tags_of a-hot)" = "heated inbox unread "
 '
 
+# A setting civil can't read stops the scan, in the hook too: new mail
+# is not scored until it is fixed.  Said where people look who run
+# notmuch new from cron or mbsync: notmuch new exits 1 (notmuch 0.37
+# passes a failed post-new hook on: "Error: post-new hook failed"), and
+# civil-heated says it.  A user hook after civil's still runs; fixed, the
+# next notmuch new scores what came in meanwhile.
+test_expect_success 'a setting civil can'"'"'t read: notmuch new fails, civil-heated says so; fixed, new mail is scored' '
+	nm_home dot-badsetting &&
+	notmuch new --quiet &&
+	hooks=$(notmuch config get database.hook_dir) &&
+	mkdir -p "$hooks" &&
+	write_script "$hooks/post-new" <<-\EOF &&
+	echo "user post-new ran" >>"$HOME/post-new.log"
+	EOF
+	civil-install --notmuch >/dev/null &&
+	notmuch config set civil.treshold 1 &&
+	new_mail a &&
+	test_expect_code 1 notmuch new --quiet 2>err &&
+	grep -x "civil-scan: notmuch config civil.treshold: no such setting (.*)" err &&
+	grep -x "Error: post-new hook failed with status 1" err &&
+	test_line_count 2 err &&
+	grep "user post-new ran" "$HOME/post-new.log" &&
+	test "$(tags_of a-hot)" = "inbox unread " &&
+	test_expect_code 1 civil-heated >out 2>err &&
+	grep -x "civil-heated: notmuch config civil.treshold: no such setting (.*); new mail is not scored until it is fixed" err &&
+	notmuch config set civil.treshold &&
+	notmuch new --quiet 2>err &&
+	test ! -s err &&
+	test "$(tags_of a-hot)" = "heated inbox unread " &&
+	civil-heated >out &&
+	grep "^    \[PATCH\] mm: a" out
+'
+
+test_expect_success 'the hook is quiet at a terminal when all is well; a busy database fails nothing: the next run scores it' '
+	nm_home dot-quiet &&
+	notmuch new --quiet &&
+	civil-install --notmuch >/dev/null &&
+	new_mail a &&
+	SHELL=/bin/sh script -qec "notmuch new --quiet" /dev/null </dev/null >out &&
+	test ! -s out &&
+	test "$(tags_of a-hot)" = "heated inbox unread " &&
+	printf "[civil]\nlock-timeout=1\n" >>"$HOME/.notmuch-config" &&
+	new_mail b &&
+	notmuch new --quiet --no-hooks &&
+	{ "$HOLD" "a-calm@$ID" 4 >held & } && wait_for_file held &&
+	hooks=$(notmuch config get database.hook_dir) &&
+	"$hooks/post-new" 2>err; status=$? && wait &&
+	test $status -eq 0 &&
+	grep "^civil-scan: " err &&
+	notmuch new --quiet &&
+	test "$(tags_of b-hot)" = "heated inbox unread "
+'
+
 # Issue 24 item 9: --uninstall takes the hook away and says what stays in
 # the database; --purge takes that too, and never a person's own tag.
 test_expect_success 'civil-install --notmuch --uninstall says what stays; --purge takes it away, a person'"'"'s tag kept' '
@@ -349,9 +402,20 @@ test_expect_success 'civil-install --notmuch --uninstall says what stays; --purg
 	civil-install --notmuch --uninstall >out &&
 	grep -x "civil-install: civil.s tags (.heated., .heated-thread.), its properties (civil.\*) and its scan record (civil.lastmod) stay in the database; --uninstall --purge takes them away" out &&
 	test "$(tags_of a-hot)" = "heated inbox unread " &&
+	civil-scan --apply &&
+	test -f "$HOME/.local/share/civil/learned" &&
+	write_review review.eml hostile.eml &&
+	test_expect_code 75 civil-sendmail x@$ID <hostile.eml 2>/dev/null &&
+	mkdir -p "$HOME/.local/state/civil/unsent" &&
+	cp review.eml "$HOME/.local/state/civil/unsent/20260301-100000-1.eml" &&
 	civil-install --notmuch --uninstall --purge >out &&
-	grep -x "civil-install: purged the database: .heated. off 1 messages, .heated-thread. off 0, civil.s properties off [0-9]*, and the scan record (civil.lastmod)" out &&
-	grep -x "civil-install: kept .heated. on 1 messages a person tagged" out &&
+	grep -x "civil-install: purged the database: .heated. off 1 message, .heated-thread. off [0-9]*, civil.s properties off [0-9]*, and the scan record (civil.lastmod)" out &&
+	grep -x "civil-install: kept .heated. on 1 message a person tagged" out &&
+	grep -x "civil-install: removed what your corrections taught civil (.$HOME/.local/share/civil/learned.)" out &&
+	test ! -e "$HOME/.local/share/civil/learned" &&
+	grep -x "civil-install: left 1 message civil-sendmail held for its tone (.$HOME/.local/state/civil/held.) and 1 it could not send (.$HOME/.local/state/civil/unsent.): they may be the only copy; remove them once you have what you need" out &&
+	test -f "$HOME/.local/state/civil/unsent/20260301-100000-1.eml" &&
+	ls "$HOME/.local/state/civil/held/"*.eml &&
 	test "$(tags_of a-hot)" = "inbox unread " &&
 	test "$(tags_of a-calm)" = "heated inbox unread " &&
 	test "$(tags_of old-1)" = "inbox unread " &&

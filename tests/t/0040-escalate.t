@@ -33,7 +33,8 @@ test_expect_success 'outside a repository: to the built-in contact, mode 0600' '
 	escalate-thread --output draft.eml "$HOT" >out &&
 	grep "a draft to <tab@lists.linux-foundation.org> is in draft.eml; nothing was sent" out &&
 	test "$(stat -c %a draft.eml)" = 600 &&
-	tr "\n" " " <draft.eml | grep "no code file was found in .*, so it is civil.s built-in fallback: the contact of the kernel.s 2015 Code of Conflict, which may not be the project.s" &&
+	tr "\n" " " <draft.eml | grep "because it was made outside any git tree, so it is civil.s built-in fallback: the contact of the kernel.s 2015 Code of Conflict, which may not be the project.s" &&
+	! grep -i "^X-Notmuch-Emacs-Draft" draft.eml &&
 	parse draft.eml "
 rcpt = m.get_all(\"To\", []) + m.get_all(\"Cc\", []) + m.get_all(\"Bcc\", [])
 assert [a.addr_spec for h in rcpt for a in h.addresses] == [\"tab@lists.linux-foundation.org\"], rcpt
@@ -53,7 +54,8 @@ for i in range(1, 6):
 assert \"  > and you are an idiot.\" in body
 assert \"Please keep it technical\" not in body.split(\"-- Passages of concern --\")[1]
 assert \"that is not acceptable.\" in body
-assert \"no code file was found\" in body
+assert \"Dear Technical Advisory Board,\" in body
+assert \"built-in fallback\" in \" \".join(body.split())
 print(body)
 " >body &&
 	grep "^Messages:  5\$" body &&
@@ -169,6 +171,54 @@ test_expect_success 'a 300-message thread: a draft of its passages, not of the w
 	test $(grep -c "^     https://lore.kernel.org/r/long-" long.eml) -eq 300
 '
 
+# Nothing heated and nothing picked (90 calm messages): not the whole
+# thread, but its first message and the last five, every one linked; an
+# intro that speaks of no passage; and the reporter told how to pick.
+awk 'BEGIN {
+	for (i = 1; i <= 90; i++) {
+		printf "From x Mon Mar  2 10:00:00 2026\n"
+		printf "From: Dev %d <dev%d@kernel-test.invalid>\n", i % 5, i % 5
+		printf "Subject: Re: [PATCH] mm: a calm discussion\n"
+		printf "Message-ID: <calm-long-%d@kernel-test.invalid>\n", i
+		if (i > 1)
+			printf "In-Reply-To: <calm-long-%d@kernel-test.invalid>\n", i - 1
+		printf "Date: Mon, 02 Mar 2026 %02d:%02d:00 +0000\n\n", int(i / 60), i % 60
+		for (l = 0; l < 50; l++)
+			print "The fault path takes the lock once per page, and the numbers above show it."
+		print ""
+	}
+}' >calm-long.mbox
+
+test_expect_success 'no passage: the first message and the last five attached, the rest linked, and how to pick' '
+	escalate-thread --stdout --mbox calm-long.mbox >calm.eml 2>err &&
+	grep -x "escalate-thread: no message of the thread is heated or picked: the draft quotes none and attaches 6 of its 90 (the first and the last); to quote the ones that concern you, name them: --message ID (again for each)" err &&
+	attachment calm.eml &&
+	test "$(ids_in calm.eml.att)" = "<calm-long-1@$ID> <calm-long-86@$ID> <calm-long-87@$ID> <calm-long-88@$ID> <calm-long-89@$ID> <calm-long-90@$ID>" &&
+	test $(grep -c "^     https://lore.kernel.org/r/calm-long-" calm.eml) -eq 90 &&
+	test "$(wc -c <calm.eml)" -lt 60000 &&
+	parse calm.eml "
+body = \" \".join(m.get_body((\"plain\",)).get_content().split())
+assert \"passage\" not in body.lower(), body
+assert \"[of concern]\" not in body
+assert \"The thread is summarised here and every message is linked; its first message and the last 5 are attached as an mbox\" in body, body
+" &&
+	escalate-thread --stdout --all --mbox calm-long.mbox >calm-all.eml 2>err &&
+	attachment calm-all.eml &&
+	test $(ids_in calm-all.eml.att | wc -w) -eq 90 &&
+	escalate-thread --stdout --message "calm-long-40@$ID" --mbox calm-long.mbox >calm-picked.eml 2>err &&
+	! grep "no message of the thread" err &&
+	grep "^  https://lore.kernel.org/r/calm-long-40@$ID\$" calm-picked.eml
+'
+
+test_expect_success 'one place for the draft: --output, --stdout or --notmuch' '
+	test_expect_code 2 escalate-thread --stdout --output both.eml "$HOT" >out 2>err &&
+	test ! -e both.eml && test ! -s out &&
+	grep -x "escalate-thread: --output, --stdout and --notmuch are one or the other: where the draft goes" err &&
+	grep "^Usage: escalate-thread" err &&
+	test_expect_code 2 escalate-thread --notmuch --stdout "$HOT" >out 2>err &&
+	test ! -s out
+'
+
 # The reader took civil's tag off hot-5: on every route the draft leaves
 # it out, and quotes what the reader still holds heated.
 test_expect_success 'the reader'"'"'s verdict wins: a message tagged -heated is not quoted, from notmuch or --mbox' '
@@ -212,6 +262,61 @@ test_expect_success 'git send-email --dry-run, as the hint says: only the contac
 	grep "^Sendmail: .*fake.sendmail -i tab@lists.linux-foundation.org\$" dry &&
 	! grep -e "rex@" -e "pat@" -e "ksummit@" -e "^Cc:" dry &&
 	test $(sent_count) -eq 0
+'
+
+# The draft as escalate-thread writes it is not finished: the real git
+# send-email (through civil's hook) and civil-sendmail refuse it, with one
+# line saying why, and send nothing; once the sender has written in place
+# of the placeholder it goes.  A reply that quotes the placeholder goes.
+test_expect_success 'an unfinished draft does not go out: git send-email and civil-sendmail' '
+	make_kernel_repo tree &&
+	(cd tree && civil-install --git >/dev/null) &&
+	(cd tree && escalate-thread --output ../unfinished.eml "$HOT" >/dev/null) &&
+	grep "^\[ Please write here, in your own words" unfinished.eml &&
+	grep -x "Dear review board," unfinished.eml &&
+	reset_sent &&
+	(
+		cd tree &&
+		! git send-email --confirm=never --suppress-cc=all \
+			--smtp-server="$TEST_DIR/fake.sendmail" ../unfinished.eml >../out 2>../err
+	) &&
+	grep "rejected by sendemail-validate hook" err &&
+	test $(sent_count) -eq 0 &&
+	grep -x "civil-remind: not sending .*unfinished.eml.: an escalation draft that still holds its placeholder \"\[ Please write here, ... \]\": write your own words there, then send it" err &&
+	test $(grep -c "^civil-" err) -eq 1 &&
+	test_expect_code 65 env GIT_CONFIG_GLOBAL="$HOME/.gitconfig" sh -c "cd tree && git config civil.sendmail \"$TEST_DIR/fake.sendmail\" && civil-sendmail $TEST_CONTACT <../unfinished.eml" 2>err &&
+	test $(sent_count) -eq 0 &&
+	test "$(cat err)" = "civil-sendmail: not sent: an escalation draft that still holds its placeholder \"[ Please write here, ... ]\": write your own words there, then send it" &&
+	(cd tree && civil-remind --dry-run ../unfinished.eml) >dry &&
+	grep "unfinished.eml: would not be sent: an escalation draft" dry &&
+	sed "s/^\[ Please write here.*/I was called an idiot in review, and I would like it to stop./" \
+		unfinished.eml >finished.eml &&
+	(
+		cd tree &&
+		git send-email --confirm=never --suppress-cc=all \
+			--smtp-server="$TEST_DIR/fake.sendmail" ../finished.eml >../out 2>../err &&
+		civil-sendmail $TEST_CONTACT <../finished.eml
+	) &&
+	test $(sent_count) -eq 2 &&
+	grep "^To: $TEST_CONTACT" "$SENT/msg1" &&
+	grep "^I was called an idiot in review" "$SENT/msg1" "$SENT/msg2" &&
+	{
+		printf "From: Re Viewer <reviewer@kernel-test.invalid>\nTo: $TEST_CONTACT\n"
+		printf "Subject: Re: a draft\nIn-Reply-To: <d@kernel-test.invalid>\n\n"
+		printf "On Mon, Pat wrote:\n"
+		sed -n "/^\[ Please write here/,/happen\. \]/s/^/> /p" unfinished.eml
+		printf "\nYes, write there first.\n"
+	} >reply.eml &&
+	grep "^> \[ Please write here" reply.eml &&
+	(cd tree && civil-sendmail $TEST_CONTACT <../reply.eml) &&
+	test $(sent_count) -eq 3
+'
+
+# (What the test before set up, undone whether it passed or not.)
+test_expect_success 'the hook uninstalled again' '
+	(cd tree && civil-install --git --uninstall >/dev/null) &&
+	test -z "$(git config --global civil.repository)" &&
+	reset_sent
 '
 
 test_expect_success '--notmuch: a draft in the drafts folder, outside the thread' '
@@ -292,19 +397,21 @@ test_expect_success '--notmuch finds its draft by a Message-ID with a quote' '
 
 test_expect_success 'a repository with a code of conduct: its contact, its file and blob' '
 	git init -q repo && mkdir -p repo/Documentation/process &&
-	printf "Report it to the Committee at <conduct@kernel.org>.\nThat is not acceptable.\n" \
+	printf "Report it to the Code of Conduct\nCommittee at <conduct@kernel.org>.\nThat is not acceptable.\n" \
 		>repo/Documentation/process/code-of-conduct.rst &&
 	git -C repo add . && git -C repo commit -q -m coc &&
 	blob=$(git -C repo rev-parse HEAD:Documentation/process/code-of-conduct.rst | cut -c1-12) &&
+	commit=$(git -C repo rev-parse HEAD | cut -c1-12) &&
 	(cd repo && escalate-thread --stdout "$HOT") >coc.eml &&
 	grep "^To: conduct@kernel.org" coc.eml &&
 	grep "^Subject: Code of Conduct: request for help" coc.eml &&
 	parse coc.eml "
 body = m.get_body((\"plain\",)).get_content()
 body = \" \".join(body.split())
-assert \"Documentation/process/code-of-conduct.rst (blob $blob)\" in body, body
-assert \"Dear Code of Conduct Committee\" in body
+assert \"because Documentation/process/code-of-conduct.rst (blob $blob, commit $commit) names that address.\" in body, body
+assert \"Dear Code of Conduct Committee,\" in body
 " &&
+	! grep -e "$TEST_DIR" -e "repo/\.git" -e "\.git/" coc.eml &&
 	git -C repo config civil.contact other@kernel-test.invalid &&
 	(cd repo && escalate-thread --stdout "$HOT") >cfg.eml &&
 	grep "^To: other@kernel-test.invalid" cfg.eml &&

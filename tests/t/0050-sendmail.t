@@ -290,6 +290,15 @@ test_expect_success 'tone: a held message whose .why was lost is listed, not hid
 	rm "$held/$(printf "%064d" 7).eml"
 '
 
+test_expect_success '--held goes alone: with more, a usage error, and no message read' '
+	reset_sent &&
+	test_expect_code 64 civil-sendmail --held a@kernel-test.invalid <review.eml >out 2>err &&
+	grep -x "civil-sendmail: --held goes alone" err &&
+	grep "^Usage: civil-sendmail" err &&
+	test ! -s out &&
+	test $(sent_count) -eq 0
+'
+
 test_expect_success 'tone: a subject with a line break in it is listed on one line, escaped' '
 	sed "s/^Subject: .*/Subject: =?utf-8?q?Re:_x=0D=0A2026-01-01_00:00__(9:59_left)__fake?=/" hostile.eml >trick.eml &&
 	test_expect_code 75 civil-sendmail -i a@kernel-test.invalid <trick.eml 2>err &&

@@ -92,6 +92,20 @@ static char *part_text(GMimeMessage *m, int i)
 	return s;
 }
 
+/* text on one line, each run of blanks and line ends one space. */
+static char *flattened(const char *text)
+{
+	char **words = g_strsplit_set(text, " \n", -1);
+	GString *out = g_string_new("");
+
+	for (char **w = words; *w; w++)
+		if (**w)
+			g_string_append_printf(out, "%s%s", out->len ? " " : "",
+					       *w);
+	g_strfreev(words);
+	return g_string_free(out, FALSE);
+}
+
 START_TEST(thread_from_mbox)
 {
 	ck_assert_uint_eq(thread.n, 3);
@@ -166,6 +180,24 @@ START_TEST(headers_only_the_contact)
 		ck_assert((unsigned char)*c < 0x80);
 	ck_assert_ptr_nonnull(g_mime_message_get_message_id(m));
 	ck_assert_ptr_nonnull(g_mime_message_get_date(m));
+	/* A file for git send-email or mutt -H: nothing of notmuch's. */
+	ck_assert_ptr_null(g_mime_object_get_header(GMIME_OBJECT(m),
+						    "X-Notmuch-Emacs-Draft"));
+	g_object_unref(m);
+	civil_buf_release(&out);
+}
+END_TEST
+
+/* notmuch's own draft is marked, so that notmuch-emacs resumes it. */
+START_TEST(notmuch_draft_marked)
+{
+	civil_draft_opts_t o = opts();
+	struct civil_buf out = CIVIL_BUF_INIT;
+	GMimeMessage *m;
+
+	o.notmuch_draft = true;
+	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, NULL), 0);
+	m = parse(&out);
 	ck_assert_str_eq(g_mime_object_get_header(GMIME_OBJECT(m),
 						  "X-Notmuch-Emacs-Draft"),
 			 "True");
@@ -201,7 +233,7 @@ START_TEST(body_sections)
 	ck_assert(!strstr(body, "score"));
 	ck_assert(!strstr(body, "insult"));
 	ck_assert(strstr(body, "that is not acceptable."));
-	ck_assert(strstr(body, "no code file was found"));
+	ck_assert(strstr(body, "civil's built-in"));
 	g_free(body);
 	g_object_unref(m);
 	civil_buf_release(&out);
@@ -286,7 +318,7 @@ START_TEST(unknown_version_refused)
 	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, &err),
 			 CIVIL_STATUS_USAGE);
 	ck_assert_str_eq(err.message, "civil_draft_opts_t version 7 unknown "
-				      "(this libcivil knows 2)");
+				      "(this libcivil knows 3)");
 	o.version = 0;
 	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, NULL),
 			 CIVIL_STATUS_USAGE);
@@ -529,6 +561,127 @@ START_TEST(attached_near_the_passages)
 }
 END_TEST
 
+/* Nothing of concern (the reader holds both heated messages calm): the
+ * thread's first message and its last five are attached, the rest
+ * linked; the intro speaks of no passage, and none is quoted. */
+START_TEST(no_passage_first_and_last)
+{
+	civil_draft_opts_t o = opts();
+	struct civil_buf out = CIVIL_BUF_INIT;
+	civil_thread_t t;
+	GMimeMessage *m;
+	char *att, *body, *flat;
+	size_t concern = 9, attached = 9;
+
+	chain_thread(&t);
+	t.msgs[3].reader_calm = true;
+	ck_assert_int_eq(civil_draft_count(&t, &o, &concern, &attached, NULL),
+			 0);
+	ck_assert_uint_eq(concern, 0);
+	ck_assert_uint_eq(attached, 6);
+	ck_assert_int_eq(civil_draft_build(&t, &o, &out, NULL), 0);
+	m = parse(&out);
+	att = part_text(m, 1);
+	body = part_text(m, 0);
+	for (const char *id = "abcdefgh"; *id; id++) {
+		char want[64];
+
+		snprintf(want, sizeof(want), "Message-ID: <%c@t.invalid>", *id);
+		ck_assert_msg(!strstr(att, want) == !strchr("adefgh", *id),
+			      "%s", want);
+	}
+	ck_assert_msg(!strstr(body, "passages"), "%s", body);
+	ck_assert(!strstr(body, "-- Passages of concern --"));
+	ck_assert(!strstr(body, "[of concern]"));
+	flat = flattened(body);
+	ck_assert_msg(strstr(flat, "The thread is summarised here and every "
+				   "message is linked; its first message and "
+				   "the last 5 are attached"),
+		      "%s", flat);
+	g_free(flat);
+	ck_assert(strstr(body,
+			 "https://lore.kernel.org/r/a@t.invalid  (attached)"));
+	ck_assert(!strstr(body,
+			  "https://lore.kernel.org/r/b@t.invalid  (attached)"));
+	g_free(att);
+	g_free(body);
+	g_object_unref(m);
+
+	/* A thread as short as that: all of it. */
+	o.attach_all = true;
+	ck_assert_int_eq(civil_draft_count(&t, &o, &concern, &attached, NULL),
+			 0);
+	ck_assert_uint_eq(attached, 8);
+	civil_thread_release(&t);
+	civil_buf_release(&out);
+}
+END_TEST
+
+/* Where the address came from: the file, its blob and the commit, never
+ * where the sender keeps the tree; the greeting follows the contact the
+ * code names. */
+START_TEST(provenance_and_greeting)
+{
+	civil_draft_opts_t o = opts();
+	struct civil_buf out = CIVIL_BUF_INIT;
+	civil_code_t c = code;
+	GMimeMessage *m;
+	char *body, *flat;
+
+	c.kind = CIVIL_CODE_CONFLICT;
+	c.path = "Documentation/CodeOfConflict";
+	c.blob_id = "0123456789abcdef0123456789abcdef01234567";
+	c.text = "If you feel abused, please contact the example\nreview "
+		 "board at <board@t.invalid>; they will help.\n";
+	c.contact = "board@t.invalid";
+	c.contact_source = CIVIL_CONTACT_FILE;
+	c.contact_path = c.path;
+	c.contact_blob_id = c.blob_id;
+	c.commit_id = "fedcba9876543210fedcba9876543210fedcba98";
+	o.code = &c;
+	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, NULL), 0);
+	m = parse(&out);
+	body = part_text(m, 0);
+	flat = flattened(body);
+	ck_assert_msg(strstr(body, "Dear example review board,\n"), "%s", body);
+	ck_assert_msg(strstr(flat, "Documentation/CodeOfConflict (blob "
+				   "0123456789ab, commit fedcba987654) names "
+				   "that address."),
+		      "%s", flat);
+	ck_assert(!strstr(body, ".git"));
+	g_free(flat);
+	g_free(body);
+	g_object_unref(m);
+
+	/* The built-in code: its board; outside a tree, said so. */
+	o.code = &code;
+	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, NULL), 0);
+	m = parse(&out);
+	body = part_text(m, 0);
+	flat = flattened(body);
+	ck_assert_msg(strstr(body, "Dear Technical Advisory Board,\n"), "%s",
+		      body);
+	ck_assert_msg(strstr(flat, "because it was made outside any git tree, "
+				   "so it is civil's built-in fallback"),
+		      "%s", flat);
+	g_free(flat);
+	g_free(body);
+	g_object_unref(m);
+
+	/* A contact the code does not name: no body's name guessed. */
+	c.contact = "other@t.invalid";
+	c.contact_source = CIVIL_CONTACT_CONFIG;
+	o.code = &c;
+	ck_assert_int_eq(civil_draft_build(&thread, &o, &out, NULL), 0);
+	m = parse(&out);
+	body = part_text(m, 0);
+	ck_assert_msg(!strncmp(body, "Hello,\n", 7), "%s", body);
+	g_free(body);
+	g_object_unref(m);
+	civil_buf_release(&out);
+}
+END_TEST
+
 /* What the board does not see, the reporter can: why each message is in
  * or out, and civil's reasons. */
 START_TEST(explained_to_the_reporter)
@@ -565,6 +718,7 @@ Suite *suite_draft(void)
 	tcase_add_test(tc, thread_from_mbox);
 	tcase_add_test(tc, thread_walk_stops_when_told);
 	tcase_add_test(tc, headers_only_the_contact);
+	tcase_add_test(tc, notmuch_draft_marked);
 	tcase_add_test(tc, body_sections);
 	tcase_add_test(tc, attachment_is_the_thread);
 	tcase_add_test(tc, refusals);
@@ -575,6 +729,8 @@ Suite *suite_draft(void)
 	tcase_add_test(tc, heated_passages_in_order);
 	tcase_add_test(tc, attached_near_the_passages);
 	tcase_add_test(tc, explained_to_the_reporter);
+	tcase_add_test(tc, no_passage_first_and_last);
+	tcase_add_test(tc, provenance_and_greeting);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -190,6 +190,57 @@ START_TEST(tone_lines)
 }
 END_TEST
 
+/* msg with its body after a subject of a "[PATCH]" thread, as the draft
+ * to the board has it. */
+static bool unfinished(const char *body)
+{
+	struct civil_buf b = CIVIL_BUF_INIT;
+	civil_message_t *msg;
+	bool u;
+
+	civil_buf_addf(&b,
+		       "From: Re Viewer <rv@kernel-test.invalid>\n"
+		       "To: board@kernel-test.invalid\n"
+		       "Subject: Code of Conflict: request for help with "
+		       "thread \"[PATCH] sched: add x\"\n\n"
+		       "Dear board,\n\n%s\nThank you,\nRe Viewer\n",
+		       body);
+	msg = unit_message(b.buf);
+	u = civil_outgoing_unfinished(msg);
+	civil_message_free(msg);
+	civil_buf_release(&b);
+	return u;
+}
+
+/* The placeholder, word for word, however the lines fall, stops the
+ * draft; a word of the sender's own in it, a quote of it, or a diff does
+ * not. */
+START_TEST(unfinished_draft)
+{
+	ck_assert(unfinished(CIVIL_DRAFT_PLACEHOLDER "\n"));
+	ck_assert(unfinished("[ Please write here, in your own words, what "
+			     "happened, how it affects\nyou, and what you "
+			     "would like to happen. ]\n"));
+	ck_assert(unfinished("  [ Please  write here, in your own words,\n"
+			     "\twhat happened, how it affects you, and what "
+			     "you would like\n  to happen. ]\n"));
+	ck_assert(!unfinished("[ Please write here, in my own words, what "
+			      "happened, how it affects you, and what you "
+			      "would like to happen. ]\n"));
+	ck_assert(!unfinished("I was insulted in review.\n"));
+	ck_assert(!unfinished("I was insulted.  you, and what you would like "
+			      "to happen. ]\n"));
+	ck_assert(!unfinished("On Mon, Pat wrote:\n> " CIVIL_DRAFT_PLACEHOLDER
+			      "\n\nYes.\n"));
+	ck_assert(!unfinished("See: " CIVIL_DRAFT_PLACEHOLDER "\n"));
+	ck_assert(!unfinished(CIVIL_DRAFT_PLACEHOLDER
+			      "\n---\n"
+			      "diff --git a/x b/x\n--- a/x\n+++ b/x\n"
+			      "@@ -1 +1 @@\n-a\n+b\n"));
+	ck_assert(!civil_outgoing_unfinished(NULL));
+}
+END_TEST
+
 Suite *suite_outgoing(void)
 {
 	Suite *s = suite_create("outgoing");
@@ -201,6 +252,7 @@ Suite *suite_outgoing(void)
 	tcase_add_test(tc, tone_off_and_patches);
 	tcase_add_test(tc, stale_reminder);
 	tcase_add_test(tc, tone_lines);
+	tcase_add_test(tc, unfinished_draft);
 	suite_add_tcase(s, tc);
 	return s;
 }
