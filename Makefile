@@ -115,7 +115,7 @@ pkgs-present:
 
 # make demo, make check, make check-clients, make fuzz and make bench
 # install what they need and is missing first (scripts/need-deps LEVEL).
-deps-demo deps-test deps-clients deps-fuzz:
+deps-demo deps-test deps-clients deps-fuzz deps-fresh:
 	@scripts/need-deps $(@:deps-%=%)
 
 $(B)/obj/%.o: %.c lib/civil.h lib/cmd-support.h lib/internal.h lib/db.h lib/handle.h lib/heat.h lib/learned.h cmd/cmd.h \
@@ -304,7 +304,7 @@ demo: deps-demo
 # The README's two commands on a new minimal Debian 12 root, then the
 # Debian package there (tests/fresh-debian.sh: as root, with
 # deb.debian.org); downloaded packages are kept in build/apt-cache.
-fresh-check:
+fresh-check: deps-fresh
 	tests/fresh-debian.sh --cache $(abspath build/apt-cache)
 
 # make dist: $(DIST).tar.gz, a git archive of HEAD (what is committed).
@@ -390,7 +390,7 @@ format:
 clean:
 	rm -rf build
 
-.PHONY: all build pkgs-present deps-demo deps-test deps-clients deps-fuzz \
+.PHONY: all build pkgs-present deps-demo deps-test deps-clients deps-fuzz deps-fresh \
 	check check-sanitized check-plain check-clients test test-programs fuzz demo \
 	fresh-check dist distcheck bench model install uninstall format clean FORCE
 .SECONDARY:
