@@ -139,7 +139,9 @@ def parsed(name, raws):
             got = p.stdout
             for f in files:
                 os.unlink(f)
-            for line in got.splitlines():
+            for line in got.split("\n"):
+                if not line:
+                    continue
                 r = json.loads(line)
                 r.pop("file", None)
                 yield r

@@ -164,6 +164,43 @@ def report_part(list_name, thread):
     return "report" if int(h[:8], 16) % 10 < 3 else "train"
 
 
+# ---- the baseline ----
+
+class Baseline:
+    """The floor a shipped model must beat (issue 29): a plain TF-IDF
+    logistic regression over word 1-2-grams and character 3-5-grams
+    (within words), trained on whole message texts, heated against the
+    rest.  Nothing of civil's in it: no lexicon, no sentences, no rules."""
+
+    def __init__(self, c=10.0):
+        from sklearn.feature_extraction.text import TfidfVectorizer
+        self.c = c
+        self.words = TfidfVectorizer(ngram_range=(1, 2), min_df=2,
+                                     sublinear_tf=True)
+        self.chars = TfidfVectorizer(analyzer="char_wb", ngram_range=(3, 5),
+                                     min_df=2, sublinear_tf=True)
+
+    def _x(self, texts, fit=False):
+        f = "fit_transform" if fit else "transform"
+        return sp.hstack([getattr(self.words, f)(texts),
+                          getattr(self.chars, f)(texts)]).tocsr()
+
+    def fit(self, texts, y, weight=None):
+        from sklearn.linear_model import LogisticRegression
+        self.clf = LogisticRegression(C=self.c, max_iter=5000,
+                                      class_weight="balanced")
+        self.clf.fit(self._x(texts, fit=True), np.asarray(y, dtype=int),
+                     sample_weight=weight)
+        return self
+
+    def logits(self, texts):
+        return self.clf.decision_function(self._x(texts))
+
+    def vectors(self, texts):
+        """Unit vectors of texts, for cosine similarity."""
+        return self._x(texts) * (0.5 ** 0.5)
+
+
 # ---- features, from civil's own code ----
 
 def features(tool, datadir, records):
