@@ -321,17 +321,23 @@ bench: deps-test
 	@$(MAKE) --no-print-directory build $(MODEL_TOOLS)
 	bench/run.sh $(abspath $(B))
 
-# The model's weights are committed; this remakes them (and the unit
-# test's fixture of scores) from the labelled kernel set (data/labels/,
-# its texts rebuilt from the list archives the search tool fetched into
-# ARCHIVES) and the sets in ../shared, and reports the figures on the
-# report part (build/model/report.txt).  Needs python3-sklearn.
+# The model's weights are committed (data/heat.model, with its report,
+# data/heat-model-report.txt).  make model trains civil's model and the
+# plain n-gram baseline side by side from the labelled kernel set
+# (data/labels/: the lists it names, their texts rebuilt from the list
+# archives the search tool fetched into ARCHIVES, and ksummit from
+# SHARED), into build/model/: heat.model, report.txt, levels.json.
+# make model-check trains again and compares with what is committed.
+# Needs python3-sklearn.
 SHARED ?= ../shared
 ARCHIVES ?= $(SHARED)/../.mirror
 model: $(MODEL_TOOLS) $(B)/model/texts.jsonl
-	/usr/bin/python3 scripts/heat_model.py train --shared $(SHARED)/heat-dev \
-		--texts $(B)/model/texts.jsonl --tool $(B)/scripts/heat-features \
-		--report $(B)/model/report.txt
+	/usr/bin/python3 scripts/heat_train.py --texts $(B)/model/texts.jsonl \
+		--tool $(B)/scripts/heat-features --out $(B)/model
+
+model-check: model
+	/usr/bin/python3 scripts/heat_train.py --compare $(B)/model \
+		--model data/heat.model --report data/heat-model-report.txt
 
 $(B)/model/texts.jsonl: data/labels/kernel.jsonl $(B)/scripts/heat-texts
 	/usr/bin/python3 scripts/heat_labels.py texts $(ARCHIVES) \
@@ -392,5 +398,5 @@ clean:
 
 .PHONY: all build pkgs-present deps-demo deps-test deps-clients deps-fuzz deps-fresh \
 	check check-sanitized check-plain check-clients test test-programs fuzz demo \
-	fresh-check dist distcheck bench model install uninstall format clean FORCE
+	fresh-check dist distcheck bench model model-check install uninstall format clean FORCE
 .SECONDARY:

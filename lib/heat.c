@@ -255,27 +255,29 @@ static void sentence_keys(const struct heat_fset *fs, const char *s, size_t len,
 	g_ptr_array_add(keys, civil_buf_detach(&k));
 }
 
-/* z[] of a sentence whose features are fs, with what was learned. */
-static void logits(const civil_heat_t *h, const struct heat_fset *fs,
-		   const char *s, size_t len, double z[HEAT_HEADS])
+/* Is f one of the features the model weighs beside the grams: a cue at
+ * its target, the cue itself, or what surrounds it?  A word's or a pair's
+ * feature (HEAT_FEAT_WORD) hashes as its gram does, and the form
+ * features did not pay on the labelled set (issue 29), so neither
+ * counts. */
+static bool weighed(const struct heat_feat *f)
+{
+	return f->kind == HEAT_FEAT_CUE || f->kind == HEAT_FEAT_PHRASE ||
+	       f->kind == HEAT_FEAT_MOD;
+}
+
+/* What the reader's corrections taught about a sentence: its cues at
+ * their targets, and the sentence itself, in the heated head's logit. */
+static double sentence_learned(const civil_heat_t *h,
+			       const struct heat_fset *fs, const char *s,
+			       size_t len)
 {
 	struct civil_buf key = CIVIL_BUF_INIT;
 	unsigned count;
+	double d = 0;
 
-	for (int k = 0; k < HEAT_HEADS; k++)
-		z[k] = h->model ? civil_heat_model_bias(h->model, k) : -10;
-	if (!h->model)
-		return;
-	for (guint i = 0; i < fs->n; i++) {
-		const struct heat_feat *f = &fs->feat[i];
-		double w[HEAT_HEADS];
-
-		civil_heat_model_weights(h->model, f->hash, w);
-		for (int k = 0; k < HEAT_HEADS; k++)
-			z[k] += f->value * w[k];
-	}
 	if (!h->learned || civil_heat_learned_empty(h->learned))
-		return;
+		return 0;
 	for (guint i = 0; i < fs->n; i++) {
 		const struct heat_feat *f = &fs->feat[i];
 
@@ -283,12 +285,46 @@ static void logits(const civil_heat_t *h, const struct heat_fset *fs,
 			continue;
 		civil_buf_reset(&key);
 		civil_buf_addf(&key, "cue %s", heat_feat_name(fs, f));
-		z[HEAT_HEAD_HEATED] += learned(h, key.buf, &count);
+		d += learned(h, key.buf, &count);
 	}
 	civil_buf_reset(&key);
 	civil_heat_sentence_key(s, len, &key);
-	z[HEAT_HEAD_HEATED] += learned(h, key.buf, &count);
+	d += learned(h, key.buf, &count);
 	civil_buf_release(&key);
+	return d;
+}
+
+/* z[] of a sentence on its own (its grams, counted into g, and its
+ * features fs), with what was learned: the same weights as a whole
+ * message's, so the sentence that decides a message is the one whose
+ * own words the model finds hottest. */
+static void logits(const civil_heat_t *h, const struct heat_word *v, size_t n,
+		   const struct heat_fset *fs, const char *s, size_t len,
+		   const struct heat_names *names, struct heat_grams *g,
+		   double z[HEAT_HEADS])
+{
+	double gz[HEAT_HEADS];
+
+	for (int k = 0; k < HEAT_HEADS; k++)
+		z[k] = h->model ? civil_heat_model_bias(h->model, k) : -10;
+	civil_heat_grams_reset(g);
+	civil_heat_grams_add(g, v, n, names);
+	if (!h->model)
+		return;
+	civil_heat_grams_dot(g, h->model, gz);
+	for (int k = 0; k < HEAT_HEADS; k++)
+		z[k] += gz[k];
+	for (guint i = 0; i < fs->n; i++) {
+		const struct heat_feat *f = &fs->feat[i];
+		double w[HEAT_HEADS];
+
+		if (!weighed(f) || civil_heat_feat_is_name(f, v, n, names) ||
+		    !civil_heat_model_weights(h->model, f->hash, w))
+			continue;
+		for (int k = 0; k < HEAT_HEADS; k++)
+			z[k] += f->value * w[k];
+	}
+	z[HEAT_HEAD_HEATED] += sentence_learned(h, fs, s, len);
 }
 
 /* The words and features of one sentence. */
@@ -446,27 +482,42 @@ static int by_c_desc(const void *a, const void *b)
 static void sentence_reasons(const civil_heat_t *h, const char *s, size_t len,
 			     size_t index, const struct heat_word *v, size_t n,
 			     const struct heat_fset *fs,
-			     civil_heat_class_t klass, GArray *out)
+			     const struct heat_names *names,
+			     struct heat_grams *g, civil_heat_class_t klass,
+			     GArray *out)
 {
 	int head =
 		klass == CIVIL_HEAT_HEATED ? HEAT_HEAD_HEATED : HEAT_HEAD_HARSH;
 	GArray *d = g_array_new(FALSE, TRUE, sizeof(struct reason_draft));
 	struct civil_buf name = CIVIL_BUF_INIT, key = CIVIL_BUF_INIT;
 	double words = 0, top, of_sentence;
+	double *by_word = g_new0(double, n ? n : 1);
+	size_t best = 0, w0 = 0, w1 = 0;
 	char *shown = NULL;
 	unsigned count;
 
+	/* The words' part: which words the grams found hottest. */
+	civil_heat_grams_reset(g);
+	civil_heat_grams_add(g, v, n, names);
+	civil_heat_grams_by_word(g, v, n, names, h->model, head, by_word);
+	for (size_t i = 0; i < n; i++) {
+		words += by_word[i];
+		if (by_word[i] > by_word[best])
+			best = i;
+	}
+	for (w0 = best; w0 > 0 && by_word[w0 - 1] > 0.35 * by_word[best];)
+		w0--;
+	for (w1 = best; w1 + 1 < n && by_word[w1 + 1] > 0.35 * by_word[best];)
+		w1++;
 	for (guint i = 0; i < fs->n; i++) {
 		const struct heat_feat *f = &fs->feat[i];
 		double w[HEAT_HEADS], c;
 		struct reason_draft r = { 0, f, NULL, false };
 
+		if (!weighed(f) || civil_heat_feat_is_name(f, v, n, names))
+			continue;
 		civil_heat_model_weights(h->model, f->hash, w);
 		c = f->value * w[head];
-		if (f->kind == HEAT_FEAT_WORD) {
-			words += c;
-			continue;
-		}
 		if (f->kind == HEAT_FEAT_PHRASE || f->kind == HEAT_FEAT_MOD) {
 			/* Into the cue of the same words. */
 			for (guint k = 0; k < d->len; k++) {
@@ -503,7 +554,7 @@ static void sentence_reasons(const civil_heat_t *h, const char *s, size_t len,
 		r.signal = civil_buf_detach(&name);
 		g_array_append_val(d, r);
 	}
-	if (words > 0) {
+	if (words > 0 && n) {
 		struct reason_draft r = {
 			words, NULL,
 			g_strdup(klass == CIVIL_HEAT_HEATED
@@ -552,6 +603,11 @@ static void sentence_reasons(const civil_heat_t *h, const char *s, size_t len,
 
 			why.match = strndup(
 				a, (size_t)(v[last].src + v[last].src_len - a));
+		} else if (!r->f && !r->taught && n && by_word[best] > 0) {
+			const char *a = v[w0].src;
+
+			why.match = strndup(
+				a, (size_t)(v[w1].src + v[w1].src_len - a));
 		} else {
 			why.match = strdup("");
 		}
@@ -565,6 +621,7 @@ static void sentence_reasons(const civil_heat_t *h, const char *s, size_t len,
 		kept++;
 	}
 	free(shown);
+	g_free(by_word);
 	civil_buf_release(&name);
 	civil_buf_release(&key);
 	g_array_free(d, TRUE);
@@ -579,11 +636,20 @@ struct hot {
 	civil_heat_class_t klass;
 };
 
+/* A cue feature's highest value in any sentence: the message's. */
+struct cue_max {
+	uint64_t hash;
+	double value;
+};
+
 struct scoring {
 	const struct civil_buf *prose;
-	GArray *hot; /* struct hot, of the sharp and heated sentences */
-	double best; /* the heated head's highest logit */
-	bool any;
+	const struct heat_names *names;
+	GArray *all;		 /* struct hot, of every sentence */
+	GArray *cues;		 /* struct cue_max */
+	struct heat_grams grams; /* the message's */
+	struct heat_grams one;	 /* a sentence's, reused */
+	double learned;		 /* what corrections taught, summed */
 };
 
 static void score_one(const civil_heat_t *h, const char *s, size_t len,
@@ -596,13 +662,54 @@ static void score_one(const civil_heat_t *h, const char *s, size_t len,
 			 len,	   *ctx,
 			 { 0, 0 }, CIVIL_HEAT_CALM };
 
-	logits(h, fs, s, len, x.z);
-	if (!sc->any || x.z[HEAT_HEAD_HEATED] > sc->best)
-		sc->best = x.z[HEAT_HEAD_HEATED];
-	sc->any = true;
+	logits(h, v, n, fs, s, len, sc->names, &sc->one, x.z);
+	civil_heat_grams_merge(&sc->grams, &sc->one);
+	sc->learned += sentence_learned(h, fs, s, len);
+	for (guint i = 0; i < fs->n; i++) {
+		const struct heat_feat *f = &fs->feat[i];
+		guint k;
+
+		if (!weighed(f) || civil_heat_feat_is_name(f, v, n, sc->names))
+			continue;
+		for (k = 0; k < sc->cues->len; k++) {
+			struct cue_max *c =
+				&g_array_index(sc->cues, struct cue_max, k);
+
+			if (c->hash == f->hash) {
+				c->value = MAX(c->value, f->value);
+				break;
+			}
+		}
+		if (k == sc->cues->len) {
+			struct cue_max c = { f->hash, f->value };
+
+			g_array_append_val(sc->cues, c);
+		}
+	}
 	x.klass = class_of(h, x.z);
-	if (x.klass != CIVIL_HEAT_CALM)
-		g_array_append_val(sc->hot, x);
+	g_array_append_val(sc->all, x);
+}
+
+/* The message's own logits: its grams as one text, each cue at its
+ * highest, and what the reader's corrections taught of its sentences. */
+static void message_logits(const civil_heat_t *h, const struct scoring *sc,
+			   double z[HEAT_HEADS])
+{
+	double gz[HEAT_HEADS];
+
+	civil_heat_grams_dot(&sc->grams, h->model, gz);
+	for (int k = 0; k < HEAT_HEADS; k++)
+		z[k] = civil_heat_model_bias(h->model, k) + gz[k];
+	for (guint i = 0; i < sc->cues->len; i++) {
+		const struct cue_max *c =
+			&g_array_index(sc->cues, struct cue_max, i);
+		double w[HEAT_HEADS];
+
+		if (civil_heat_model_weights(h->model, c->hash, w))
+			for (int k = 0; k < HEAT_HEADS; k++)
+				z[k] += c->value * w[k];
+	}
+	z[HEAT_HEAD_HEATED] += sc->learned;
 }
 
 static int by_heat_desc(const void *a, const void *b)
@@ -617,12 +724,15 @@ static int by_heat_desc(const void *a, const void *b)
 /* The reasons of the hottest sentences, hottest first: only those are
  * read again, and calm mail, nearly all mail, has none. */
 static GArray *explain(const civil_heat_t *h, const char *prose,
-		       const struct hot *v, size_t n)
+		       const struct hot *v, size_t n,
+		       const struct heat_names *names)
 {
 	GArray *reasons = g_array_new(FALSE, TRUE, sizeof(civil_heat_reason_t));
 	GArray *words = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
+	struct heat_grams g;
 	struct heat_fset fs;
 
+	civil_heat_grams_init(&g);
 	civil_heat_fset_init(&fs);
 	for (size_t k = 0; k < n; k++) {
 		const char *s = prose + v[k].off;
@@ -630,34 +740,71 @@ static GArray *explain(const civil_heat_t *h, const char *prose,
 		one_sentence(h, s, v[k].len, &v[k].ctx, words, &fs);
 		sentence_reasons(h, s, v[k].len, v[k].index,
 				 (const struct heat_word *)(void *)words->data,
-				 words->len, &fs, v[k].klass, reasons);
+				 words->len, &fs, names, &g, v[k].klass,
+				 reasons);
 	}
 	civil_heat_fset_release(&fs);
+	civil_heat_grams_release(&g);
 	g_array_free(words, TRUE);
 	return reasons;
 }
 
-void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
-			   civil_heat_score_t *out)
+/* The message's class, from its own logits; its sentences' classes
+ * follow it: the hottest sentence of a heated message is the one that
+ * decides it, and no sentence is hotter than its message. */
+static civil_heat_class_t classes(const civil_heat_t *h, const double z[],
+				  GArray *all)
+{
+	civil_heat_class_t klass = class_of(h, z);
+	struct hot *v = (struct hot *)(void *)all->data;
+	size_t best = 0;
+
+	for (guint i = 0; i < all->len; i++) {
+		if (v[i].z[HEAT_HEAD_HEATED] > v[best].z[HEAT_HEAD_HEATED])
+			best = i;
+		if (v[i].klass > klass)
+			v[i].klass = klass;
+	}
+	if (all->len && klass != CIVIL_HEAT_CALM && v[best].klass < klass)
+		v[best].klass = klass;
+	return klass;
+}
+
+static void score_text(const civil_heat_t *h, const char *text, size_t len,
+		       const struct heat_names *names, civil_heat_score_t *out)
 {
 	struct civil_buf prose = CIVIL_BUF_INIT;
-	struct scoring sc = { &prose, NULL, 0, false };
+	struct scoring sc = { &prose, names, NULL, NULL, { 0 }, { 0 }, 0 };
+	double z[HEAT_HEADS];
+	GArray *hot;
 
 	memset(out, 0, sizeof(*out));
 	if (!h->model)
 		return;
-	sc.hot = g_array_new(FALSE, FALSE, sizeof(struct hot));
+	sc.all = g_array_new(FALSE, FALSE, sizeof(struct hot));
+	sc.cues = g_array_new(FALSE, FALSE, sizeof(struct cue_max));
+	civil_heat_grams_init(&sc.grams);
+	civil_heat_grams_init(&sc.one);
 	civil_heat_each_sentence(h, text, len, &prose, false, score_one, &sc);
-	if (sc.any)
-		out->score = round(civil_heat_score_of(sc.best) * 100) / 100;
-	if (sc.hot->len) {
+	if (sc.all->len) {
+		message_logits(h, &sc, z);
+		out->score = round(civil_heat_score_of(z[HEAT_HEAD_HEATED]) *
+				   100) /
+			     100;
+		out->klass = classes(h, z, sc.all);
+	}
+	hot = g_array_new(FALSE, FALSE, sizeof(struct hot));
+	for (guint i = 0; i < sc.all->len; i++)
+		if (g_array_index(sc.all, struct hot, i).klass !=
+		    CIVIL_HEAT_CALM)
+			g_array_append_val(hot,
+					   g_array_index(sc.all, struct hot, i));
+	if (hot->len) {
 		GArray *r;
 
-		g_array_sort(sc.hot, by_heat_desc);
-		out->klass = g_array_index(sc.hot, struct hot, 0).klass;
-		r = explain(h, prose.buf,
-			    (const struct hot *)(void *)sc.hot->data,
-			    MIN(sc.hot->len, MAX_SENTENCES));
+		g_array_sort(hot, by_heat_desc);
+		r = explain(h, prose.buf, (const struct hot *)(void *)hot->data,
+			    MIN(hot->len, MAX_SENTENCES), names);
 		out->n_reasons = r->len;
 		out->reasons =
 			(civil_heat_reason_t *)(void *)g_array_free(r, FALSE);
@@ -666,8 +813,18 @@ void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 	 * rounded up to it. */
 	if (out->klass != CIVIL_HEAT_HEATED && out->score >= h->threshold)
 		out->score = floor(h->threshold * 100 - 1) / 100;
-	g_array_free(sc.hot, TRUE);
+	g_array_free(hot, TRUE);
+	g_array_free(sc.all, TRUE);
+	g_array_free(sc.cues, TRUE);
+	civil_heat_grams_release(&sc.grams);
+	civil_heat_grams_release(&sc.one);
 	civil_buf_release(&prose);
+}
+
+void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
+			   civil_heat_score_t *out)
+{
+	score_text(h, text, len, NULL, out);
 }
 
 /* ---- for learning ---- */
@@ -675,6 +832,7 @@ void civil_heat_score_text(const civil_heat_t *h, const char *text, size_t len,
 struct collecting {
 	GArray *out;
 	const struct civil_buf *prose;
+	struct heat_grams g;
 };
 
 static void collect_one(const civil_heat_t *h, const char *s, size_t len,
@@ -687,11 +845,9 @@ static void collect_one(const civil_heat_t *h, const char *s, size_t len,
 
 	(void)index;
 	(void)ctx;
-	(void)v;
-	(void)n;
 	x.off = (size_t)(s - c->prose->buf);
 	x.len = len;
-	logits(h, fs, s, len, x.z);
+	logits(h, v, n, fs, s, len, NULL, &c->g, x.z);
 	x.klass = class_of(h, x.z);
 	x.keys = g_ptr_array_new_with_free_func(g_free);
 	sentence_keys(fs, s, len, x.keys);
@@ -702,11 +858,13 @@ void civil_heat_score_sentences(const civil_heat_t *h, const char *text,
 				size_t len, struct civil_buf *prose,
 				GArray *out)
 {
-	struct collecting c = { out, prose };
+	struct collecting c = { out, prose, { 0 } };
 
+	civil_heat_grams_init(&c.g);
 	if (h->model)
 		civil_heat_each_sentence(h, text, len, prose, false,
 					 collect_one, &c);
+	civil_heat_grams_release(&c.g);
 }
 
 void civil_heat_scored_release(GArray *v)
@@ -753,9 +911,13 @@ void civil_heat_reasons_line(const civil_heat_score_t *s, struct civil_buf *out)
 	}
 }
 
+/* Whose names a message's words may hold: a name is never a cue. */
+static const char *const address_headers[] = { "From", "To", "Cc" };
+
 void civil_heat_score_message(const civil_heat_t *h, civil_message_t *msg,
 			      civil_heat_score_t *out)
 {
+	struct heat_names names = { { 0 }, 0 };
 	const char *a;
 
 	if (civil_message_is_patch(msg)) {
@@ -763,5 +925,8 @@ void civil_heat_score_message(const civil_heat_t *h, civil_message_t *msg,
 		return;
 	}
 	a = civil_message_authored(msg);
-	civil_heat_score_text(h, a, strlen(a), out);
+	for (size_t i = 0; i < G_N_ELEMENTS(address_headers); i++)
+		civil_heat_names_add(&names, civil_message_header(
+						     msg, address_headers[i]));
+	score_text(h, a, strlen(a), &names, out);
 }

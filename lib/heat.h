@@ -178,12 +178,60 @@ void civil_heat_model_free(struct heat_model *m);
 bool civil_heat_model_weights(const struct heat_model *m, uint64_t hash,
 			      double w[HEAT_HEADS]);
 double civil_heat_model_bias(const struct heat_model *m, enum heat_head head);
+/* The hash a weight's name in the text model is looked up by: a
+ * feature's name, or "=" and a gram's hash in 16 hexadecimal digits. */
+uint64_t civil_heat_model_name_hash(const char *name);
 /* The model as the table civil maps (model.c says its form): a file's
  * bytes, added at out's end, preamble ('#' lines, '\n'-ended) first.
  * For the build, which turns the shipped text into the shipped table
  * (scripts/heat-model-table.c). */
 void civil_heat_model_table(const struct heat_model *m, const char *preamble,
 			    struct civil_buf *out);
+
+/* ---- ngrams.c: a text's word and character n-grams, counted ---- */
+
+struct heat_grams {
+	uint64_t *key;	 /* 0: a free slot */
+	uint32_t *count; /* the gram's count in the text */
+	size_t cap, n;
+};
+
+/* The words of the names of the people a message is from, to and about
+ * (From, To, Cc): in the grams they are "<name>", never themselves. */
+#define HEAT_MAX_NAMES 64
+struct heat_names {
+	uint64_t word[HEAT_MAX_NAMES]; /* civil_heat_word_hash of lower case */
+	size_t n;
+};
+
+void civil_heat_grams_init(struct heat_grams *g);
+void civil_heat_grams_reset(struct heat_grams *g);
+void civil_heat_grams_release(struct heat_grams *g);
+/* Count the grams of a sentence's words v into g. */
+void civil_heat_grams_add(struct heat_grams *g, const struct heat_word *v,
+			  size_t n, const struct heat_names *names);
+void civil_heat_grams_merge(struct heat_grams *into,
+			    const struct heat_grams *from);
+/* The length of g's vector of 1 + ln(count). */
+double civil_heat_grams_norm(const struct heat_grams *g);
+/* What m's weights make of g's unit vector, per head (no bias). */
+void civil_heat_grams_dot(const struct heat_grams *g,
+			  const struct heat_model *m, double z[HEAT_HEADS]);
+/* Each word's part of what m's head makes of g (the grams of the
+ * words v, as counted by civil_heat_grams_add), into out[n]. */
+void civil_heat_grams_by_word(const struct heat_grams *g,
+			      const struct heat_word *v, size_t n,
+			      const struct heat_names *names,
+			      const struct heat_model *m, int head,
+			      double *out);
+/* Add the words of the display names in an address header's value. */
+void civil_heat_names_add(struct heat_names *names, const char *header);
+bool civil_heat_is_name(const struct heat_names *names, uint64_t word);
+/* Is a word of the cue f (over the words v) a name?  Then it is no cue:
+ * "Dick, could you look" speaks to Dick. */
+bool civil_heat_feat_is_name(const struct heat_feat *f,
+			     const struct heat_word *v, size_t n,
+			     const struct heat_names *names);
 
 /* ---- learned.c, learn.c: the reader's corrections ---- */
 

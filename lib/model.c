@@ -10,11 +10,12 @@
  *   civil-heat-model 2
  *   bias -5.1020 -3.2200
  *   1.8300 0.9100 insult@person
- *   0.4100 0.1200 s:you-subject
+ *   0.4100 0.1200 =9f3a0c1d2e4b5a67
  *   ...
  *
  * one line a feature, its weights for the two heads, then its name (the
- * rest of the line).  Lines starting with '#' say where the weights came
+ * rest of the line): a cue's, or "=" and the hash of a word or character
+ * n-gram (ngrams.c), which is all civil keeps of it.  Lines starting with '#' say where the weights came
  * from.  Scoring looks weights up by the hash of a feature's name.
  *
  * Reading 50,000 lines and hashing their names was most of what the tone
@@ -168,6 +169,19 @@ static void insert(struct heat_model *m, uint64_t hash, const double *w)
 		m->probes = walk;
 }
 
+/* A weight's name to the hash it is looked up by: a feature's name, or
+ * "=" and the 16 hexadecimal digits of a gram's hash (ngrams.c), which
+ * has no name of its own. */
+uint64_t civil_heat_model_name_hash(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n == 17 && name[0] == '=' &&
+	    strspn(name + 1, "0123456789abcdef") == 16)
+		return strtoull(name + 1, NULL, 16);
+	return civil_heat_feat_hash(name, n);
+}
+
 static civil_status_t parse(struct heat_model *m, char *text, const char *path,
 			    civil_error_t *err)
 {
@@ -203,10 +217,7 @@ static civil_status_t parse(struct heat_model *m, char *text, const char *path,
 			if (!why && !q[1])
 				why = "a weight without a name";
 			if (!why)
-				insert(m,
-				       civil_heat_feat_hash(q + 1,
-							    strlen(q + 1)),
-				       w);
+				insert(m, civil_heat_model_name_hash(q + 1), w);
 		}
 		if (why)
 			return civil_error_set(err, CIVIL_STATUS_CONFIG_ERROR,

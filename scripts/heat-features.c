@@ -13,6 +13,17 @@
  * and line breaks made spaces) and the features are separated by the
  * unit separator, 0x1f.  DATADIR's heat.lexicon gives the cues; its
  * model is not used.
+ *
+ * heat-features --message DATADIR reads records "ID<TAB>NAMES<TAB>TEXT"
+ * (NAMES: the From, To and Cc headers' values, joined by ", ") and
+ * prints a line a text, the message vector civil's scorer weighs
+ * (heat.c):
+ *
+ *   ID<TAB>HASH:COUNT HASH:COUNT ...<TAB>VALUE NAME<US>VALUE NAME...
+ *
+ * its word and character n-grams (ngrams.c; hashes in hexadecimal, each
+ * with its count) and each weighed cue feature at its highest value in
+ * any sentence.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,20 +65,97 @@ static void one(const civil_heat_t *h, const char *s, size_t len, size_t index,
 	fputc('\n', d->out);
 }
 
+struct message {
+	struct heat_grams grams;
+	const struct heat_names *names;
+	GHashTable *cues; /* name -> highest value (double *) */
+};
+
+static void gather(const civil_heat_t *h, const char *s, size_t len,
+		   size_t index, const struct heat_ctx *ctx,
+		   const struct heat_word *v, size_t n,
+		   const struct heat_fset *fs, void *arg)
+{
+	struct message *m = arg;
+
+	(void)h, (void)s, (void)len, (void)index, (void)ctx;
+	civil_heat_grams_add(&m->grams, v, n, m->names);
+	for (guint i = 0; i < fs->n; i++) {
+		const struct heat_feat *f = &fs->feat[i];
+		const char *name = heat_feat_name(fs, f);
+		double *old;
+
+		if ((f->kind != HEAT_FEAT_CUE && f->kind != HEAT_FEAT_PHRASE &&
+		     f->kind != HEAT_FEAT_MOD) ||
+		    civil_heat_feat_is_name(f, v, n, m->names))
+			continue;
+		old = g_hash_table_lookup(m->cues, name);
+		if (!old) {
+			old = g_new(double, 1);
+			*old = f->value;
+			g_hash_table_insert(m->cues, g_strdup(name), old);
+		} else if (f->value > *old) {
+			*old = f->value;
+		}
+	}
+}
+
+static void message(const civil_heat_t *h, char *rec, size_t len)
+{
+	char *t1 = memchr(rec, '\t', len), *t2;
+	struct civil_buf prose = CIVIL_BUF_INIT;
+	struct heat_names names = { { 0 }, 0 };
+	struct message m = { { 0 }, &names, NULL };
+	GHashTableIter it;
+	gpointer k, v;
+	bool first = true;
+
+	if (!t1 || !(t2 = memchr(t1 + 1, '\t', len - (size_t)(t1 + 1 - rec))))
+		return;
+	*t1 = *t2 = '\0';
+	civil_heat_names_add(&names, t1 + 1);
+	civil_heat_grams_init(&m.grams);
+	m.cues = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	civil_heat_each_sentence(h, t2 + 1, len - (size_t)(t2 + 1 - rec),
+				 &prose, true, gather, &m);
+	printf("%s\t", rec);
+	for (size_t i = 0; i < m.grams.cap; i++)
+		if (m.grams.key[i])
+			printf("%s%016llx:%u", first ? "" : " ",
+			       (unsigned long long)m.grams.key[i],
+			       m.grams.count[i]),
+				first = false;
+	putchar('\t');
+	first = true;
+	g_hash_table_iter_init(&it, m.cues);
+	while (g_hash_table_iter_next(&it, &k, &v)) {
+		printf("%s%g ", first ? "" : "\x1f", *(double *)v);
+		for (const char *c = k; *c; c++)
+			putchar((unsigned char)*c < 0x20 ? '?' : *c);
+		first = false;
+	}
+	putchar('\n');
+	g_hash_table_destroy(m.cues);
+	civil_heat_grams_release(&m.grams);
+	civil_buf_release(&prose);
+}
+
 int main(int argc, char **argv)
 {
 	struct civil_buf lexicon = CIVIL_BUF_INIT, rec = CIVIL_BUF_INIT;
 	const char *lexicons[2] = { NULL, NULL };
 	civil_error_t err = CIVIL_ERROR_INIT;
 	civil_heat_t *h = NULL;
+	bool by_message = argc == 3 && !strcmp(argv[1], "--message");
 	int c;
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: heat-features DATADIR < RECORDS\n");
+	if (argc != 2 && !by_message) {
+		fprintf(stderr, "usage: heat-features [--message] DATADIR "
+				"< RECORDS\n");
 		return 2;
 	}
 	civil_init();
-	civil_buf_addf(&lexicon, "%s/heat.lexicon", argv[1]);
+	civil_buf_addf(&lexicon, "%s/heat.lexicon", argv[argc - 1]);
 	lexicons[0] = lexicon.buf;
 	if (civil_heat_new(lexicons, &h, &err)) {
 		fprintf(stderr, "heat-features: %s\n", err.message);
@@ -79,7 +167,9 @@ int main(int argc, char **argv)
 			civil_buf_addch(&rec, (char)c);
 			continue;
 		}
-		if (rec.len) {
+		if (rec.len && by_message) {
+			message(h, rec.buf, rec.len);
+		} else if (rec.len) {
 			char *tab = memchr(rec.buf, '\t', rec.len);
 			struct dump d = { rec.buf, 0, stdout };
 			struct civil_buf prose = CIVIL_BUF_INIT;

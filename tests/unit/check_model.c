@@ -208,7 +208,7 @@ START_TEST(table_weighs_as_the_text)
 			continue;
 		name++;
 		name[strcspn(name, "\r\n")] = '\0';
-		hash = civil_heat_feat_hash(name, strlen(name));
+		hash = civil_heat_model_name_hash(name);
 		ck_assert(civil_heat_model_weights(a, hash, wa));
 		ck_assert_msg(civil_heat_model_weights(b, hash, wb), "%s",
 			      name);

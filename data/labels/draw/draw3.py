@@ -31,10 +31,9 @@ import heat_model as hm  # noqa: E402
 # read whole).
 LISTS = ("api", "arch", "block", "cgroups", "cifs", "crypto",
          "driverdev-devel", "input", "integrity", "io-uring", "man",
-         "selinux", "usb", "nfs", "wireless", "pm", "scsi",
-         "platform-driver-x86", "netfilter-devel", "bluetooth")
-SIZES = {1: dict(top=1000, similar=600, band=600, random=500, band_at=6000),
-         2: dict(top=1200, similar=500, band=600, random=500, band_at=6000)}
+         "selinux", "usb", "nfs", "scsi")
+SIZES = {1: dict(top=800, similar=400, band=400, random=400, band_at=6000),
+         2: dict(top=1000, similar=300, band=300, random=200, band_at=6000)}
 SIM_AT = 0.35
 SEED = 29
 
