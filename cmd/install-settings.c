@@ -419,6 +419,125 @@ void own_drop_piece(struct own *o, enum piece p, const char *except)
 	g_ptr_array_free(keys, TRUE);
 }
 
+/* What git reads in text, includes not followed, into list (git config
+ * --null --list), each include of value left out: the user's own lines.
+ * -1 when git can't read it. */
+static int user_reads(const char *text, size_t len, const char *value,
+		      struct civil_buf *list)
+{
+	const char *argv[] = { "git",		"config", "--file", "-",
+			       "--no-includes", "--null", "--list", NULL };
+	civil_error_t err = CIVIL_ERROR_INIT;
+	struct civil_buf out = CIVIL_BUF_INIT;
+	char *ours = g_strdup_printf("include.path\n%s", value);
+	int status = -1;
+
+	civil_buf_reset(list);
+	if (civil_run_capture(argv, NULL, text ? text : "", len, &out, NULL,
+			      &status, &err))
+		civil_error_clear(&err);
+	for (const char *p = out.buf, *end = out.buf + out.len;
+	     !status && p < end; p += strlen(p) + 1)
+		if (strcmp(p, ours))
+			civil_buf_add(list, p, strlen(p) + 1);
+	civil_buf_release(&out);
+	g_free(ours);
+	return status ? -1 : 0;
+}
+
+/* Does git read the user's lines in after as it read them in before, and
+ * the include of value last?  (A last line continued with '\\' would
+ * swallow the include into its value: git itself is asked.) */
+static bool reads_same(const struct civil_buf *before,
+		       const struct civil_buf *after, const char *value)
+{
+	struct civil_buf a = CIVIL_BUF_INIT, b = CIVIL_BUF_INIT;
+	char *ours = g_strdup_printf("include.path\n%s", value);
+	bool same;
+
+	same = !user_reads(before->buf, before->len, value, &b) &&
+	       !user_reads(after->buf, after->len, value, &a) &&
+	       a.len == b.len &&
+	       !memcmp(civil_buf_str(&a), civil_buf_str(&b), a.len);
+	if (same) {
+		/* and the include itself is read, as the last entry */
+		const char *argv[] = {
+			"git",		 "config", "--file", "-",
+			"--no-includes", "--null", "--list", NULL
+		};
+		struct civil_buf all = CIVIL_BUF_INIT;
+		size_t n = strlen(ours) + 1;
+		int status = -1;
+
+		same = !civil_run_capture(argv, NULL, civil_buf_str(after),
+					  after->len, &all, NULL, &status,
+					  NULL) &&
+		       !status && all.len >= n &&
+		       (all.len == n || all.buf[all.len - n - 1] == '\0') &&
+		       !memcmp(all.buf + all.len - n, ours, n);
+		civil_buf_release(&all);
+	}
+	civil_buf_release(&a);
+	civil_buf_release(&b);
+	g_free(ours);
+	return same;
+}
+
+/* Does text's last line (blank lines after it aside) end in '\\'? */
+static bool ends_continued(const char *text, size_t len)
+{
+	while (len && (text[len - 1] == '\n' || text[len - 1] == '\r' ||
+		       text[len - 1] == ' ' || text[len - 1] == '\t'))
+		len--;
+	return len && text[len - 1] == '\\';
+}
+
+/* Would git read the user's file (text, when it exists) otherwise with
+ * civil's include at its end (out)?  Said, in one line. */
+static bool include_refused(const struct own *o, const struct civil_buf *text,
+			    bool exists, const struct civil_buf *out)
+{
+	char *user;
+
+	if (!exists || reads_same(text, out, o->include))
+		return false;
+	user = home_short(o->user);
+	if (ends_continued(text->buf, text->len))
+		cmd_warn("not adding civil's include to '%s': its last line "
+			 "ends in '\\', which would carry the include into "
+			 "that value; end the line, and run civil-install "
+			 "again",
+			 user);
+	else
+		cmd_warn("not adding civil's include to '%s': git would read "
+			 "its own lines otherwise with it at the end",
+			 user);
+	g_free(user);
+	return true;
+}
+
+/* The user's file as civil's include would leave it (before o's own
+ * file is written, so a refusal leaves nothing behind). */
+static bool include_would_be_refused(const struct own *o)
+{
+	struct civil_buf text = CIVIL_BUF_INIT, tmp = CIVIL_BUF_INIT;
+	struct civil_buf out = CIVIL_BUF_INIT;
+	bool exists = access(o->user, F_OK) == 0, made = false, refused;
+
+	if (exists && civil_file_read(o->user, &text, NULL))
+		exists = false; /* said when it is written */
+	if (exists)
+		civil_gitconfig_include_remove(&tmp, text.buf, text.len,
+					       o->include, &made);
+	civil_gitconfig_include_add(&out, tmp.buf, tmp.len, o->include,
+				    !exists || made);
+	refused = include_refused(o, &text, exists, &out);
+	civil_buf_release(&text);
+	civil_buf_release(&tmp);
+	civil_buf_release(&out);
+	return refused;
+}
+
 /* The include of o's file at the end of the user's file (want), or not
  * anywhere in it. */
 static int include_line(struct own *o, bool want)
@@ -448,6 +567,12 @@ static int include_line(struct own *o, bool want)
 					    !exists || made);
 	else
 		civil_buf_add(&out, tmp.buf, tmp.len);
+	/* Never a file git reads otherwise than before: refused, as it
+	 * was. */
+	if (want && include_refused(o, &text, exists, &out)) {
+		civil_lock_release(&lk);
+		goto done;
+	}
 	if (!want && made) {
 		if (civil_lock_delete(&lk, &err))
 			goto fail;
@@ -531,6 +656,8 @@ int own_save(struct own *o)
 		rc = 0;
 		goto done;
 	}
+	if (include_would_be_refused(o))
+		goto done;
 	own_comment(o);
 	civil_gitconfig_write(&o->cfg, &want);
 	if (mkdir_p(dir) || civil_lock_take(&lk, o->path, &err))
