@@ -953,20 +953,87 @@ static bool same_dir(const char *a, const char *b)
 	return same;
 }
 
+/* The tree of dir (NULL: here) whose code applies outside any tree: for
+ * a linked worktree the main one, which outlives it (git worktree list
+ * names it first; a bare repository, its git directory). */
+static char *main_tree(const char *dir)
+{
+	const char *argv[] = { "git",	   "-C",   dir ? dir : ".",
+			       "worktree", "list", "--porcelain",
+			       NULL };
+	struct civil_buf out = CIVIL_BUF_INIT;
+	char *top = repo_top(dir), *nl;
+
+	if (!top || git(argv, &out, NULL) ||
+	    strncmp(civil_buf_str(&out), "worktree /", 10))
+		goto done;
+	nl = strchr(out.buf, '\n');
+	if (nl)
+		*nl = '\0';
+	g_free(top);
+	top = g_strdup(out.buf + 9);
+done:
+	civil_buf_release(&out);
+	return top;
+}
+
+/* Does the tree at top have a code file civil can read, at its HEAD? */
+static bool has_code(const char *top)
+{
+	civil_open_opts_t opts = CIVIL_OPEN_OPTS_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_t *c = NULL;
+	bool found;
+
+	opts.repository = top;
+	if (civil_open(&opts, &c, NULL, &err)) {
+		civil_error_clear(&err);
+		return false;
+	}
+	found = civil_code_get_kind(civil_get_code(c)) != CIVIL_CODE_BUILTIN;
+	civil_close(c);
+	return found;
+}
+
+/* Is path (~/ allowed) a directory no more? */
+static bool gone(const char *path)
+{
+	const char *home = getenv("HOME");
+	char *full = !strncmp(path, "~/", 2) && home
+			     ? g_strdup_printf("%s%s", home, path + 1)
+			     : g_strdup(path);
+	bool is_gone = !g_file_test(full, G_FILE_TEST_IS_DIR);
+
+	g_free(full);
+	return is_gone;
+}
+
 int repository_setting(struct settings *s, enum piece p, const char *dir,
 		       bool uninstall)
 {
 	const struct git_setting *user =
 		settings_last(&s->l, "civil.repository", true);
 	const char *ours = own_get(&s->global, "civil.repository");
-	char *top = repo_top(dir), *shown;
+	char *top = main_tree(dir), *shown;
 
 	if (!top)
 		return 0;
 	if (uninstall) {
 		if (ours && same_dir(ours, top))
 			own_drop(&s->global, p, "civil.repository");
-	} else if (!user && !ours) {
+	} else if (!user && (!ours || gone(ours))) {
+		if (!has_code(top)) {
+			cmd_warn("not setting civil.repository to '%s': "
+				 "civil finds no code file there it can read "
+				 "(civil-remind(1) lists the files it reads)",
+				 top);
+			free(top);
+			return 0;
+		}
+		if (ours)
+			printf("%s: civil.repository named '%s', which is "
+			       "gone\n",
+			       cmd_name, ours);
 		own_set(&s->global, p, "civil.repository", top);
 		shown = home_short(s->global.path);
 		printf("%s: outside any tree, mail names the code of '%s' "

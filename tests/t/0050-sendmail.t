@@ -146,6 +146,43 @@ test_expect_success 'civil-install --git in a tree: civil.repository names it, f
 	git config --global --unset civil.repository
 '
 
+# Issue 30 item 4: civil.repository names the tree that outlives a linked
+# worktree (its main one), never a tree without a code file civil reads,
+# and one that is gone is named again.
+test_expect_success 'civil-install --git in a linked worktree: civil.repository names the main tree' '
+	git worktree add -q ../linked &&
+	(cd ../linked && civil-install --git >out) &&
+	grep -x "civil-install: outside any tree, mail names the code of .$TEST_DIR/linux. (civil.repository, in .~/.config/civil/git.inc.)" ../linked/out &&
+	test "$(cd / && git config civil.repository)" = "$TEST_DIR/linux" &&
+	(cd ../linked && civil-install --git --uninstall >/dev/null) &&
+	! git config civil.repository &&
+	git worktree remove --force ../linked
+'
+
+test_expect_success 'a tree with no code file civil reads: civil.repository not set, said in one line' '
+	git init -q ../nocode &&
+	(cd ../nocode && echo x >README && git add README && git commit -q -m x &&
+	 civil-install --git >out 2>err &&
+	 { civil-install --b4 >>out 2>>err; test $? -le 1; }) &&
+	test $(count_lines "^civil-install: not setting civil.repository to .$TEST_DIR/nocode.: civil finds no code file there it can read (civil-remind(1) lists the files it reads)\$" ../nocode/err) -eq 2 &&
+	! grep civil.repository ../nocode/out &&
+	! git config civil.repository &&
+	(cd ../nocode && civil-install --git --b4 --uninstall >/dev/null 2>&1) &&
+	test ! -e "$HOME/.config/civil/git.inc"
+'
+
+test_expect_success 'civil.repository naming a tree that is gone: civil-install --git names this one' '
+	git clone -q . ../moved &&
+	(cd ../moved && civil-install --git >/dev/null) &&
+	test "$(git config civil.repository)" = "$TEST_DIR/moved" &&
+	rm -rf ../moved &&
+	civil-install --git >out &&
+	grep -x "civil-install: civil.repository named .$TEST_DIR/moved., which is gone" out &&
+	test "$(git config civil.repository)" = "$TEST_DIR/linux" &&
+	civil-install --git --uninstall >/dev/null &&
+	! git config civil.repository
+'
+
 test_expect_success 'unknown options pass through, never dropped' '
 	reset_sent &&
 	civil-sendmail -X /tmp/log -Ofoo=bar --weird -v -- a@kernel-test.invalid <review.eml &&
