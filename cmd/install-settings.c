@@ -627,12 +627,61 @@ static void own_comment(struct own *o)
 	g_free(user);
 }
 
+char *own_shim(const struct own *o)
+{
+	char *dir = g_path_get_dirname(o->path);
+	char *shim = g_strdup_printf("%s/civil-sendmail", dir);
+
+	g_free(dir);
+	return shim;
+}
+
+/* Does a setting in o name its shim? */
+static bool names_shim(const struct own *o, const char *shim)
+{
+	for (size_t i = 0; i < o->cfg.n; i++)
+		if (o->cfg.values[i] && strstr(o->cfg.values[i], shim))
+			return true;
+	return false;
+}
+
+/* o's shim as it is to be: written (want), or gone.  -1 said. */
+static int shim_save(const struct own *o, bool want)
+{
+	struct civil_buf text = CIVIL_BUF_INIT, cur = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	char *shim = own_shim(o);
+	int rc = 0;
+
+	if (!want) {
+		if (unlink(shim) < 0 && errno != ENOENT) {
+			cmd_warn("can't remove '%s': %s", shim,
+				 strerror(errno));
+			rc = -1;
+		}
+	} else if (shim_text("civil-sendmail", &text)) {
+		rc = -1;
+	} else if (civil_file_read(shim, &cur, NULL) || cur.len != text.len ||
+		   memcmp(cur.buf, text.buf, text.len)) {
+		if (civil_file_create(shim, text.buf, text.len, 0755, true,
+				      &err)) {
+			cmd_warn_error(&err);
+			rc = -1;
+		}
+	}
+	g_free(shim);
+	civil_buf_release(&text);
+	civil_buf_release(&cur);
+	return rc;
+}
+
 int own_save(struct own *o)
 {
 	struct civil_buf want = CIVIL_BUF_INIT, cur = CIVIL_BUF_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
 	char *dir = g_path_get_dirname(o->path), *own = home_short(o->path);
-	bool exists = false;
+	char *shim = own_shim(o);
+	bool exists = false, shim_named = names_shim(o, shim);
 	civil_lock_t lk;
 	int rc = -1;
 
@@ -641,7 +690,7 @@ int own_save(struct own *o)
 		goto done;
 	}
 	if (!o->cfg.n) {
-		/* Nothing of civil's: no include, no file. */
+		/* Nothing of civil's: no include, no file, no shim. */
 		if (include_line(o, false))
 			goto done;
 		if (access(o->path, F_OK) == 0) {
@@ -649,10 +698,12 @@ int own_save(struct own *o)
 			    civil_lock_delete(&lk, &err))
 				goto fail;
 			printf("%s: removed '%s'\n", cmd_name, own);
-			/* Its directory too, when it is civil's and empty. */
-			if (!strcmp(o->name, "global"))
-				rmdir(dir);
 		}
+		if (shim_save(o, false))
+			goto done;
+		/* Its directory too, when it is civil's and empty. */
+		if (!strcmp(o->name, "global"))
+			rmdir(dir);
 		rc = 0;
 		goto done;
 	}
@@ -660,7 +711,10 @@ int own_save(struct own *o)
 		goto done;
 	own_comment(o);
 	civil_gitconfig_write(&o->cfg, &want);
-	if (mkdir_p(dir) || civil_lock_take(&lk, o->path, &err))
+	/* What the file names is there before the file names it. */
+	if (mkdir_p(dir) || (shim_named && shim_save(o, true)))
+		goto done;
+	if (civil_lock_take(&lk, o->path, &err))
 		goto fail;
 	if (civil_lock_read(&lk, &cur, &exists, &err)) {
 		civil_lock_release(&lk);
@@ -672,6 +726,8 @@ int own_save(struct own *o)
 	} else {
 		civil_lock_release(&lk);
 	}
+	if (!shim_named && shim_save(o, false))
+		goto done;
 	/* The file first, then the line that reads it. */
 	rc = include_line(o, true);
 	goto done;
@@ -681,6 +737,7 @@ fail:
 done:
 	g_free(dir);
 	g_free(own);
+	g_free(shim);
 	civil_buf_release(&want);
 	civil_buf_release(&cur);
 	return rc;

@@ -497,7 +497,7 @@ test_expect_success 'civil-install --b4 and --sendmail, and back' '
 	git config --global sendemail.smtpServer "$TEST_DIR/fake.sendmail" &&
 	cp "$HOME/.gitconfig" before &&
 	civil-install --b4 --sendmail >out &&
-	test "$(git config sendemail.smtpServer)" = "$CIVIL_BUILD/bin/civil-sendmail" &&
+	test "$(git config sendemail.smtpServer)" = "$HOME/.config/civil/civil-sendmail" &&
 	test "$(git config civil.sendmail)" = "$TEST_DIR/fake.sendmail" &&
 	grep "^civil-install: b4 and git send-email send through civil-sendmail" out &&
 	grep "set sendmail=\"$CIVIL_BUILD/bin/civil-sendmail -oem -oi\"" out &&

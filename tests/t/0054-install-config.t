@@ -15,7 +15,9 @@ need_client "git send-email" 'git send-email --dump-aliases'
 
 make_kernel_repo linux
 cd linux
-OURS="$CIVIL_BUILD/bin/civil-sendmail"
+# civil's shim beside its own settings (hooks/civil-sendmail), which runs
+# civil-sendmail: what b4 and git send-email are given.
+OURS="$HOME/.config/civil/civil-sendmail"
 OWN="$HOME/.config/civil/git.inc"
 write_review review.eml
 
