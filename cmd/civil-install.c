@@ -155,7 +155,7 @@ static int say_installed(void)
 {
 	static const char *const names[] = { "git", "b4", "sendmail" };
 	struct civil_buf cmdline = CIVIL_BUF_INIT;
-	char *hook = git_hook_installed("."), *nm = notmuch_hook_installed();
+	char *hook = hook_installed_git("."), *nm = hook_installed_notmuch();
 	struct settings s;
 	bool opened = !settings_open(&s);
 	int found = 0;

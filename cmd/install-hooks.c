@@ -404,7 +404,7 @@ done:
 	return rc;
 }
 
-char *git_hook_installed(const char *repo)
+char *hook_installed_git(const char *repo)
 {
 	struct civil_buf dir = CIVIL_BUF_INIT, hook = CIVIL_BUF_INIT;
 	char *top = repo_top(repo), *where = NULL;
@@ -420,7 +420,7 @@ char *git_hook_installed(const char *repo)
 	return where;
 }
 
-char *notmuch_hook_installed(void)
+char *hook_installed_notmuch(void)
 {
 	civil_error_t err = CIVIL_ERROR_INIT;
 	const civil_nm_config_t *cfg;

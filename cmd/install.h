@@ -143,8 +143,8 @@ char *repo_top(const char *dir);
 int install_git(const char *repo, bool uninstall);
 /* Where civil's sendemail-validate hook for repo, or its notmuch post-new
  * hook, is installed (the directory, malloc'd); NULL: it is not. */
-char *git_hook_installed(const char *repo);
-char *notmuch_hook_installed(void);
+char *hook_installed_git(const char *repo);
+char *hook_installed_notmuch(void);
 int install_notmuch(bool uninstall, bool purge);
 int install_b4(bool uninstall);
 int install_sendmail(bool uninstall);
