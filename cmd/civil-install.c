@@ -57,7 +57,8 @@ static bool aerc_hides_holds(void)
 
 	hides = !civil_run_quiet(argv, NULL, NULL, 0, &out, &status, NULL) &&
 		!status &&
-		sscanf(civil_buf_str(&out), "aerc %d.%d", &major, &minor) == 2 &&
+		sscanf(civil_buf_str(&out), "aerc %d.%d", &major, &minor) ==
+			2 &&
 		major == 0 && minor < 16;
 	civil_buf_release(&out);
 	return hides;
@@ -134,6 +135,88 @@ done:
 	return rc;
 }
 
+/* The keys piece p set in o, ", "-separated, into out. */
+static void piece_keys(const struct own *o, const char *piece,
+		       struct civil_buf *out)
+{
+	size_t n = strlen(piece);
+
+	for (size_t i = 0; i < o->n_records; i++)
+		if (!strncmp(o->records[i], piece, n) &&
+		    o->records[i][n] == ' ')
+			civil_buf_addf(out, "%s%s", out->len ? ", " : "",
+				       o->records[i] + n + 1);
+}
+
+/* --uninstall with no piece named: what is installed here, and the
+ * command that takes it away.  0 when nothing is; 2 (nothing done, as a
+ * usage error) when something is. */
+static int say_installed(void)
+{
+	static const char *const names[] = { "git", "b4", "sendmail" };
+	struct civil_buf cmdline = CIVIL_BUF_INIT;
+	char *hook = hook_installed_git("."), *nm = hook_installed_notmuch();
+	struct settings s;
+	bool opened = !settings_open(&s);
+	int found = 0;
+
+	for (size_t k = 0; k < G_N_ELEMENTS(names); k++) {
+		struct civil_buf keys = CIVIL_BUF_INIT, where = CIVIL_BUF_INIT;
+		const struct own *owns[] = { opened ? &s.global : NULL,
+					     opened && s.has_repo ? &s.repo
+								  : NULL };
+
+		if (!strcmp(names[k], "git") && hook)
+			civil_buf_addf(&where,
+				       "the sendemail-validate hook in "
+				       "'%s'",
+				       hook);
+		for (size_t i = 0; i < G_N_ELEMENTS(owns); i++) {
+			char *shown;
+
+			if (!owns[i])
+				continue;
+			civil_buf_reset(&keys);
+			piece_keys(owns[i], names[k], &keys);
+			if (!keys.len)
+				continue;
+			shown = home_short(owns[i]->path);
+			civil_buf_addf(&where, "%s%s in '%s'",
+				       where.len ? "; " : "", keys.buf, shown);
+			free(shown);
+		}
+		if (where.len) {
+			printf("%s: --%s is installed: %s\n", cmd_name,
+			       names[k], where.buf);
+			civil_buf_addf(&cmdline, " --%s", names[k]);
+			found++;
+		}
+		civil_buf_release(&keys);
+		civil_buf_release(&where);
+	}
+	if (nm) {
+		printf("%s: --notmuch is installed: the post-new hook in "
+		       "'%s'\n",
+		       cmd_name, nm);
+		civil_buf_adds(&cmdline, " --notmuch");
+		found++;
+	}
+	if (found)
+		printf("%s: to take %s away: civil-install --uninstall%s (and "
+		       "--git in each other tree it was run in)\n",
+		       cmd_name, found > 1 ? "them" : "it", cmdline.buf);
+	else
+		printf("%s: nothing of civil's is installed here (a --git "
+		       "hook is in the tree it was run in)\n",
+		       cmd_name);
+	if (opened)
+		settings_close(&s);
+	free(hook);
+	free(nm);
+	civil_buf_release(&cmdline);
+	return found ? 2 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	/* First: what parses the options below says it. */
@@ -162,6 +245,13 @@ int main(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	rc = 0;
+	if (uninstall && !git && !notmuch && !b4 && !sendmail && !purge &&
+	    argi == argc) {
+		cmd_start();
+		rc = say_installed();
+		civil_shutdown();
+		return rc;
+	}
 	if ((!git && !notmuch && !b4 && !sendmail) || argc - argi > 1 ||
 	    (!git && argi < argc) || (purge && !(notmuch && uninstall))) {
 		usage(stderr);

@@ -39,7 +39,7 @@ static void read_envelope(civil_message_t *msg, const char *path)
 	civil_buf_release(&b);
 }
 
-static const char *contact_origin(const civil_code_t *code)
+static const char *contact_origin(const civil_code_t *code, bool named_gone)
 {
 	switch (civil_code_get_contact_source(code)) {
 	case CIVIL_CONTACT_FILE:
@@ -47,8 +47,11 @@ static const char *contact_origin(const civil_code_t *code)
 	case CIVIL_CONTACT_CONFIG:
 		return "git config civil.contact";
 	case CIVIL_CONTACT_BUILTIN:
-		return "civil's built-in fallback: no code file here, and no "
-		       "civil.repository";
+		return named_gone
+			       ? "civil's built-in fallback: civil.repository "
+				 "names no tree civil can open"
+			       : "civil's built-in fallback: no code file "
+				 "here, and no civil.repository";
 	case CIVIL_CONTACT_NONE:
 		break;
 	}
@@ -56,7 +59,8 @@ static const char *contact_origin(const civil_code_t *code)
 }
 
 static void say_dry_run(const char *name, const civil_code_t *code,
-			const civil_remind_result_t *r, bool unfinished)
+			bool named_gone, const civil_remind_result_t *r,
+			bool unfinished)
 {
 	if (civil_code_get_kind(code) == CIVIL_CODE_BUILTIN)
 		printf("code: %s (built-in: the kernel's 2015 %s)\n",
@@ -69,7 +73,7 @@ static void say_dry_run(const char *name, const civil_code_t *code,
 	printf("contact: %s (from %s)\n",
 	       civil_code_get_contact(code) ? civil_code_get_contact(code)
 					    : "none",
-	       contact_origin(code));
+	       contact_origin(code, named_gone));
 	if (unfinished)
 		printf("%s: would not be sent: %s\n", name, CMD_UNFINISHED);
 	else if (r->action == CIVIL_REMIND_ADDED)
@@ -140,7 +144,11 @@ static int remind(const char *path, const char *headers, bool dry_run,
 		goto done;
 	}
 	if (dry_run) {
-		say_dry_run(name, civil_get_code(c), &og->remind, unfinished);
+		say_dry_run(
+			name, civil_get_code(c),
+			civil_config_get_repository(civil_get_settings(c)) &&
+				!civil_get_repository(c),
+			&og->remind, unfinished);
 		goto done;
 	}
 	if (og->tone_heated) {

@@ -293,6 +293,72 @@ done:
 	return send;
 }
 
+/*
+ * civil.repository names a tree civil could not open (moved, deleted): the
+ * reminder would name the built-in code instead of that tree's, and no
+ * terminal shows the warning.  Held once, as a heated review is, with the
+ * reason on the line the client shows; sent again within
+ * CIVIL_HOLD_SECONDS, it goes out with the built-in code's reminder.
+ * Returns true to send it.
+ */
+static bool hold_for_repository(civil_message_t *msg, const civil_t *c,
+				const struct civil_buf *warnings,
+				const struct civil_buf *in, int *rc)
+{
+	const char *named = civil_config_get_repository(civil_get_settings(c));
+	const char *w = strstr(civil_buf_str(warnings), "civil.repository: ");
+	struct civil_buf why = CIVIL_BUF_INIT, dir = CIVIL_BUF_INIT;
+	struct civil_buf subject = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	char key[65];
+	bool send = false;
+
+	if (w)
+		civil_buf_add(&why, w, strcspn(w, "\n"));
+	else
+		civil_buf_addf(&why, "civil.repository: can't open '%s'",
+			       named);
+	civil_buf_addf(&why,
+		       ", so the reminder names the built-in code (<%s>): fix "
+		       "or unset civil.repository; ",
+		       civil_code_get_contact(civil_get_code(c))
+			       ? civil_code_get_contact(civil_get_code(c))
+			       : "none");
+	civil_held_key(msg, key);
+	if (cmd_state_dir("held", &dir, &err) == CIVIL_STATUS_SUCCESS &&
+	    civil_held_recently(dir.buf, key, time(NULL))) {
+		civil_held_forget(dir.buf, key);
+		send = true;
+		goto done;
+	}
+	civil_field_escape(&subject, civil_message_subject(msg));
+	if (!err.message) {
+		struct civil_buf held = CIVIL_BUF_INIT;
+
+		civil_buf_addf(&held,
+			       "held: %ssent again within %d minutes, it goes "
+			       "out",
+			       why.buf, CIVIL_HOLD_SECONDS / 60);
+		if (!civil_held_keep(dir.buf, key, in->buf, in->len,
+				     subject.buf, held.buf, &err)) {
+			cmd_warn("%s", held.buf);
+			civil_buf_release(&held);
+			*rc = EX_TEMPFAIL;
+			goto done;
+		}
+		civil_buf_release(&held);
+	}
+	/* Nowhere to hold it: a warning would reach nobody, so it goes out
+	 * as a setting of the user's can't stop it for ever. */
+	civil_error_clear(&err);
+	send = true;
+done:
+	civil_buf_release(&why);
+	civil_buf_release(&subject);
+	civil_buf_release(&dir);
+	return send;
+}
+
 /* civil.tone=reject: never sent; kept, and said how to send it anyway. */
 static void refuse(const civil_outgoing_t *og, const struct civil_buf *in,
 		   bool loud)
@@ -535,6 +601,15 @@ int main(int argc, char **argv)
 		else if (!hold_or_send(msg, &og, &in, &rc))
 			goto out;
 	}
+	/* Only when the reminder goes in: it is what names the code.  (A
+	 * message let go after a hold for its tone is not held again.) */
+	if (!loud && !og.tone_heated &&
+	    og.remind.action == CIVIL_REMIND_ADDED &&
+	    civil_config_get_repository(civil_get_settings(c)) &&
+	    !civil_get_repository(c) &&
+	    civil_config_get_tone(civil_get_settings(c)) != CIVIL_TONE_OFF &&
+	    !hold_for_repository(msg, c, &warnings, &in, &rc))
+		goto out;
 	if (og.remind.action == CIVIL_REMIND_SIGNED && loud)
 		cmd_warn("message is %s; passed on unchanged, a signature must "
 			 "not break",

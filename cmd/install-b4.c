@@ -17,7 +17,9 @@
  * config) gets the same key, read after the user's: a sendmailCmd C
  * becomes "civil-sendmail --sendmail=C"; a program in smtpServer becomes
  * civil-sendmail, with the program as civil.sendmail.  So the same setting
- * as before is picked, and mail ends where it ended.  Then the settings
+ * as before is picked, and mail ends where it ended.  "civil-sendmail"
+ * there is civil's shim beside that file (own_shim), so that mail still
+ * goes when civil is removed before --uninstall.  Then the settings
  * are read back, and for each identity it says whether its mail goes
  * through civil: an SMTP server can't have civil in front of it.
  */
@@ -149,7 +151,7 @@ static int routes_install(struct settings *s, const char *ours,
 
 	for (size_t i = 0; i < s->l.n; i++) {
 		const struct git_setting *e = &s->l.v[i];
-		char *identity = NULL, *key = NULL, *value = NULL;
+		char *identity = NULL, *key = NULL, *value = NULL, *shim = NULL;
 		const char *var;
 		struct own *own;
 		bool cmd;
@@ -187,15 +189,16 @@ static int routes_install(struct settings *s, const char *ours,
 				 e->value);
 			goto next;
 		}
+		shim = own_shim(own);
 		if (cmd) {
-			char *q1 = g_shell_quote(ours),
+			char *q1 = g_shell_quote(shim),
 			     *q2 = g_shell_quote(e->value);
 
 			value = g_strdup_printf("%s --sendmail=%s", q1, q2);
 			g_free(q1);
 			g_free(q2);
 		} else {
-			value = g_strdup(ours);
+			value = g_strdup(shim);
 			if (!real && !pin)
 				pin = g_strdup(e->value);
 		}
@@ -205,19 +208,23 @@ static int routes_install(struct settings *s, const char *ours,
 		g_free(identity);
 		g_free(key);
 		g_free(value);
+		g_free(shim);
 	}
 	if (!base) {
 		/* Nothing named: git would run the system's sendmail, b4
 		 * talk SMTP to localhost.  civil-sendmail hands on to the
 		 * system's sendmail, as git did. */
+		char *shim = own_shim(&s->global);
+
 		set_said(&s->global, before_g, before_g, "sendemail.smtpServer",
-			 ours, gfile,
+			 shim, gfile,
 			 real  ? real
 			 : sys ? sys
 			       : "msmtp, or /usr/sbin/sendmail",
 			 !user_real && (real || sys));
 		if (!real && !pin && sys)
 			pin = g_strdup(sys);
+		g_free(shim);
 	}
 	if (pin)
 		own_set(&s->global, PIECE_B4, "civil.sendmail", pin);

@@ -62,8 +62,7 @@ static bool is_civil_shim(const char *path)
 	return ours;
 }
 
-/* The shim from share/civil/hooks/NAME, pointed at our own bindir. */
-static int shim_text(const char *name, struct civil_buf *out)
+int shim_text(const char *name, struct civil_buf *out)
 {
 	struct civil_buf rel = CIVIL_BUF_INIT, path = CIVIL_BUF_INIT;
 	struct civil_buf tmpl = CIVIL_BUF_INIT, bindir = CIVIL_BUF_INIT;
@@ -403,4 +402,45 @@ int install_notmuch(bool uninstall, bool purge)
 done:
 	civil_close(c);
 	return rc;
+}
+
+char *hook_installed_git(const char *repo)
+{
+	struct civil_buf dir = CIVIL_BUF_INIT, hook = CIVIL_BUF_INIT;
+	char *top = repo_top(repo), *where = NULL;
+
+	if (top && !git_hooks_dir(repo, &dir)) {
+		civil_buf_addf(&hook, "%s/sendemail-validate", dir.buf);
+		if (is_civil_shim(hook.buf))
+			where = realpath(dir.buf, NULL);
+	}
+	free(top);
+	civil_buf_release(&dir);
+	civil_buf_release(&hook);
+	return where;
+}
+
+char *hook_installed_notmuch(void)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+	const civil_nm_config_t *cfg;
+	civil_t *c = cmd_open(CMD_OPEN_NOTMUCH, NULL);
+	char *hook, *where = NULL;
+	civil_status_t st;
+
+	if (!c)
+		return NULL;
+	st = civil_get_notmuch_settings(c, &cfg, &err);
+	if (st && st != CIVIL_STATUS_CONFIG_ERROR)
+		cfg = NULL;
+	civil_error_clear(&err);
+	if (cfg && civil_nm_config_get_hook_dir(cfg)) {
+		hook = g_strdup_printf("%s/post-new",
+				       civil_nm_config_get_hook_dir(cfg));
+		if (is_civil_shim(hook))
+			where = strdup(civil_nm_config_get_hook_dir(cfg));
+		g_free(hook);
+	}
+	civil_close(c);
+	return where;
 }

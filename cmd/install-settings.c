@@ -419,6 +419,125 @@ void own_drop_piece(struct own *o, enum piece p, const char *except)
 	g_ptr_array_free(keys, TRUE);
 }
 
+/* What git reads in text, includes not followed, into list (git config
+ * --null --list), each include of value left out: the user's own lines.
+ * -1 when git can't read it. */
+static int user_reads(const char *text, size_t len, const char *value,
+		      struct civil_buf *list)
+{
+	const char *argv[] = { "git",		"config", "--file", "-",
+			       "--no-includes", "--null", "--list", NULL };
+	civil_error_t err = CIVIL_ERROR_INIT;
+	struct civil_buf out = CIVIL_BUF_INIT;
+	char *ours = g_strdup_printf("include.path\n%s", value);
+	int status = -1;
+
+	civil_buf_reset(list);
+	if (civil_run_capture(argv, NULL, text ? text : "", len, &out, NULL,
+			      &status, &err))
+		civil_error_clear(&err);
+	for (const char *p = out.buf, *end = out.buf + out.len;
+	     !status && p < end; p += strlen(p) + 1)
+		if (strcmp(p, ours))
+			civil_buf_add(list, p, strlen(p) + 1);
+	civil_buf_release(&out);
+	g_free(ours);
+	return status ? -1 : 0;
+}
+
+/* Does git read the user's lines in after as it read them in before, and
+ * the include of value last?  (A last line continued with '\\' would
+ * swallow the include into its value: git itself is asked.) */
+static bool reads_same(const struct civil_buf *before,
+		       const struct civil_buf *after, const char *value)
+{
+	struct civil_buf a = CIVIL_BUF_INIT, b = CIVIL_BUF_INIT;
+	char *ours = g_strdup_printf("include.path\n%s", value);
+	bool same;
+
+	same = !user_reads(before->buf, before->len, value, &b) &&
+	       !user_reads(after->buf, after->len, value, &a) &&
+	       a.len == b.len &&
+	       !memcmp(civil_buf_str(&a), civil_buf_str(&b), a.len);
+	if (same) {
+		/* and the include itself is read, as the last entry */
+		const char *argv[] = {
+			"git",		 "config", "--file", "-",
+			"--no-includes", "--null", "--list", NULL
+		};
+		struct civil_buf all = CIVIL_BUF_INIT;
+		size_t n = strlen(ours) + 1;
+		int status = -1;
+
+		same = !civil_run_capture(argv, NULL, civil_buf_str(after),
+					  after->len, &all, NULL, &status,
+					  NULL) &&
+		       !status && all.len >= n &&
+		       (all.len == n || all.buf[all.len - n - 1] == '\0') &&
+		       !memcmp(all.buf + all.len - n, ours, n);
+		civil_buf_release(&all);
+	}
+	civil_buf_release(&a);
+	civil_buf_release(&b);
+	g_free(ours);
+	return same;
+}
+
+/* Does text's last line (blank lines after it aside) end in '\\'? */
+static bool ends_continued(const char *text, size_t len)
+{
+	while (len && (text[len - 1] == '\n' || text[len - 1] == '\r' ||
+		       text[len - 1] == ' ' || text[len - 1] == '\t'))
+		len--;
+	return len && text[len - 1] == '\\';
+}
+
+/* Would git read the user's file (text, when it exists) otherwise with
+ * civil's include at its end (out)?  Said, in one line. */
+static bool include_refused(const struct own *o, const struct civil_buf *text,
+			    bool exists, const struct civil_buf *out)
+{
+	char *user;
+
+	if (!exists || reads_same(text, out, o->include))
+		return false;
+	user = home_short(o->user);
+	if (ends_continued(text->buf, text->len))
+		cmd_warn("not adding civil's include to '%s': its last line "
+			 "ends in '\\', which would carry the include into "
+			 "that value; end the line, and run civil-install "
+			 "again",
+			 user);
+	else
+		cmd_warn("not adding civil's include to '%s': git would read "
+			 "its own lines otherwise with it at the end",
+			 user);
+	g_free(user);
+	return true;
+}
+
+/* The user's file as civil's include would leave it (before o's own
+ * file is written, so a refusal leaves nothing behind). */
+static bool include_would_be_refused(const struct own *o)
+{
+	struct civil_buf text = CIVIL_BUF_INIT, tmp = CIVIL_BUF_INIT;
+	struct civil_buf out = CIVIL_BUF_INIT;
+	bool exists = access(o->user, F_OK) == 0, made = false, refused;
+
+	if (exists && civil_file_read(o->user, &text, NULL))
+		exists = false; /* said when it is written */
+	if (exists)
+		civil_gitconfig_include_remove(&tmp, text.buf, text.len,
+					       o->include, &made);
+	civil_gitconfig_include_add(&out, tmp.buf, tmp.len, o->include,
+				    !exists || made);
+	refused = include_refused(o, &text, exists, &out);
+	civil_buf_release(&text);
+	civil_buf_release(&tmp);
+	civil_buf_release(&out);
+	return refused;
+}
+
 /* The include of o's file at the end of the user's file (want), or not
  * anywhere in it. */
 static int include_line(struct own *o, bool want)
@@ -448,6 +567,12 @@ static int include_line(struct own *o, bool want)
 					    !exists || made);
 	else
 		civil_buf_add(&out, tmp.buf, tmp.len);
+	/* Never a file git reads otherwise than before: refused, as it
+	 * was. */
+	if (want && include_refused(o, &text, exists, &out)) {
+		civil_lock_release(&lk);
+		goto done;
+	}
 	if (!want && made) {
 		if (civil_lock_delete(&lk, &err))
 			goto fail;
@@ -502,12 +627,61 @@ static void own_comment(struct own *o)
 	g_free(user);
 }
 
+char *own_shim(const struct own *o)
+{
+	char *dir = g_path_get_dirname(o->path);
+	char *shim = g_strdup_printf("%s/civil-sendmail", dir);
+
+	g_free(dir);
+	return shim;
+}
+
+/* Does a setting in o name its shim? */
+static bool names_shim(const struct own *o, const char *shim)
+{
+	for (size_t i = 0; i < o->cfg.n; i++)
+		if (o->cfg.values[i] && strstr(o->cfg.values[i], shim))
+			return true;
+	return false;
+}
+
+/* o's shim as it is to be: written (want), or gone.  -1 said. */
+static int shim_save(const struct own *o, bool want)
+{
+	struct civil_buf text = CIVIL_BUF_INIT, cur = CIVIL_BUF_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	char *shim = own_shim(o);
+	int rc = 0;
+
+	if (!want) {
+		if (unlink(shim) < 0 && errno != ENOENT) {
+			cmd_warn("can't remove '%s': %s", shim,
+				 strerror(errno));
+			rc = -1;
+		}
+	} else if (shim_text("civil-sendmail", &text)) {
+		rc = -1;
+	} else if (civil_file_read(shim, &cur, NULL) || cur.len != text.len ||
+		   memcmp(cur.buf, text.buf, text.len)) {
+		if (civil_file_create(shim, text.buf, text.len, 0755, true,
+				      &err)) {
+			cmd_warn_error(&err);
+			rc = -1;
+		}
+	}
+	g_free(shim);
+	civil_buf_release(&text);
+	civil_buf_release(&cur);
+	return rc;
+}
+
 int own_save(struct own *o)
 {
 	struct civil_buf want = CIVIL_BUF_INIT, cur = CIVIL_BUF_INIT;
 	civil_error_t err = CIVIL_ERROR_INIT;
 	char *dir = g_path_get_dirname(o->path), *own = home_short(o->path);
-	bool exists = false;
+	char *shim = own_shim(o);
+	bool exists = false, shim_named = names_shim(o, shim);
 	civil_lock_t lk;
 	int rc = -1;
 
@@ -516,7 +690,7 @@ int own_save(struct own *o)
 		goto done;
 	}
 	if (!o->cfg.n) {
-		/* Nothing of civil's: no include, no file. */
+		/* Nothing of civil's: no include, no file, no shim. */
 		if (include_line(o, false))
 			goto done;
 		if (access(o->path, F_OK) == 0) {
@@ -524,16 +698,23 @@ int own_save(struct own *o)
 			    civil_lock_delete(&lk, &err))
 				goto fail;
 			printf("%s: removed '%s'\n", cmd_name, own);
-			/* Its directory too, when it is civil's and empty. */
-			if (!strcmp(o->name, "global"))
-				rmdir(dir);
 		}
+		if (shim_save(o, false))
+			goto done;
+		/* Its directory too, when it is civil's and empty. */
+		if (!strcmp(o->name, "global"))
+			rmdir(dir);
 		rc = 0;
 		goto done;
 	}
+	if (include_would_be_refused(o))
+		goto done;
 	own_comment(o);
 	civil_gitconfig_write(&o->cfg, &want);
-	if (mkdir_p(dir) || civil_lock_take(&lk, o->path, &err))
+	/* What the file names is there before the file names it. */
+	if (mkdir_p(dir) || (shim_named && shim_save(o, true)))
+		goto done;
+	if (civil_lock_take(&lk, o->path, &err))
 		goto fail;
 	if (civil_lock_read(&lk, &cur, &exists, &err)) {
 		civil_lock_release(&lk);
@@ -545,6 +726,8 @@ int own_save(struct own *o)
 	} else {
 		civil_lock_release(&lk);
 	}
+	if (!shim_named && shim_save(o, false))
+		goto done;
 	/* The file first, then the line that reads it. */
 	rc = include_line(o, true);
 	goto done;
@@ -554,6 +737,7 @@ fail:
 done:
 	g_free(dir);
 	g_free(own);
+	g_free(shim);
 	civil_buf_release(&want);
 	civil_buf_release(&cur);
 	return rc;
@@ -826,20 +1010,87 @@ static bool same_dir(const char *a, const char *b)
 	return same;
 }
 
+/* The tree of dir (NULL: here) whose code applies outside any tree: for
+ * a linked worktree the main one, which outlives it (git worktree list
+ * names it first; a bare repository, its git directory). */
+static char *main_tree(const char *dir)
+{
+	const char *argv[] = { "git",	   "-C",   dir ? dir : ".",
+			       "worktree", "list", "--porcelain",
+			       NULL };
+	struct civil_buf out = CIVIL_BUF_INIT;
+	char *top = repo_top(dir), *nl;
+
+	if (!top || git(argv, &out, NULL) ||
+	    strncmp(civil_buf_str(&out), "worktree /", 10))
+		goto done;
+	nl = strchr(out.buf, '\n');
+	if (nl)
+		*nl = '\0';
+	g_free(top);
+	top = g_strdup(out.buf + 9);
+done:
+	civil_buf_release(&out);
+	return top;
+}
+
+/* Does the tree at top have a code file civil can read, at its HEAD? */
+static bool has_code(const char *top)
+{
+	civil_open_opts_t opts = CIVIL_OPEN_OPTS_INIT;
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_t *c = NULL;
+	bool found;
+
+	opts.repository = top;
+	if (civil_open(&opts, &c, NULL, &err)) {
+		civil_error_clear(&err);
+		return false;
+	}
+	found = civil_code_get_kind(civil_get_code(c)) != CIVIL_CODE_BUILTIN;
+	civil_close(c);
+	return found;
+}
+
+/* Is path (~/ allowed) a directory no more? */
+static bool gone(const char *path)
+{
+	const char *home = getenv("HOME");
+	char *full = !strncmp(path, "~/", 2) && home
+			     ? g_strdup_printf("%s%s", home, path + 1)
+			     : g_strdup(path);
+	bool is_gone = !g_file_test(full, G_FILE_TEST_IS_DIR);
+
+	g_free(full);
+	return is_gone;
+}
+
 int repository_setting(struct settings *s, enum piece p, const char *dir,
 		       bool uninstall)
 {
 	const struct git_setting *user =
 		settings_last(&s->l, "civil.repository", true);
 	const char *ours = own_get(&s->global, "civil.repository");
-	char *top = repo_top(dir), *shown;
+	char *top = main_tree(dir), *shown;
 
 	if (!top)
 		return 0;
 	if (uninstall) {
 		if (ours && same_dir(ours, top))
 			own_drop(&s->global, p, "civil.repository");
-	} else if (!user && !ours) {
+	} else if (!user && (!ours || gone(ours))) {
+		if (!has_code(top)) {
+			cmd_warn("not setting civil.repository to '%s': "
+				 "civil finds no code file there it can read "
+				 "(civil-remind(1) lists the files it reads)",
+				 top);
+			free(top);
+			return 0;
+		}
+		if (ours)
+			printf("%s: civil.repository named '%s', which is "
+			       "gone\n",
+			       cmd_name, ours);
 		own_set(&s->global, p, "civil.repository", top);
 		shown = home_short(s->global.path);
 		printf("%s: outside any tree, mail names the code of '%s' "

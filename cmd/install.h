@@ -70,6 +70,12 @@ struct own {
 int own_open_global(struct own *o);
 int own_open_repo(struct own *o);
 void own_release(struct own *o);
+/* The sendmail b4 and git send-email are given in o's settings: a shim
+ * beside o's file (hooks/civil-sendmail) that runs civil-sendmail, and
+ * the real sendmail when civil is gone, so that removing civil before
+ * --uninstall never stops mail (malloc'd).  own_save writes it while o
+ * names it, and removes it with the last setting that does. */
+char *own_shim(const struct own *o);
 /* Is file (a git_setting's) this own file? */
 bool own_is(const struct own *o, const char *file);
 
@@ -123,6 +129,9 @@ char *our_program(const char *name);
 char *home_short(const char *path);
 /* b4 --version as MAJOR.MINOR, asked once; false when there is no b4. */
 bool b4_version(int *major, int *minor);
+/* The shim from share/civil/hooks/NAME, pointed at our own bindir; -1
+ * said. */
+int shim_text(const char *name, struct civil_buf *out);
 /* mkdir -p; -1 said. */
 int mkdir_p(const char *dir);
 /* The top of the repository git would use in dir (NULL: here): its work
@@ -132,6 +141,10 @@ char *repo_top(const char *dir);
 /* ---- the pieces ---- */
 
 int install_git(const char *repo, bool uninstall);
+/* Where civil's sendemail-validate hook for repo, or its notmuch post-new
+ * hook, is installed (the directory, malloc'd); NULL: it is not. */
+char *hook_installed_git(const char *repo);
+char *hook_installed_notmuch(void);
 int install_notmuch(bool uninstall, bool purge);
 int install_b4(bool uninstall);
 int install_sendmail(bool uninstall);

@@ -123,6 +123,49 @@ test_expect_success 'outside any tree: the code of civil.repository (emacs runs 
 	git config --global --unset civil.repository
 '
 
+# Issue 30 item 4: a civil.repository that names a tree that is gone is
+# said on every route.  Without a terminal (b4, mutt, emacs, git
+# send-email's through civil-sendmail in a script) no warning is seen, so
+# the review is held once with the reason, as a heated one is; sent again,
+# it goes with the built-in code's reminder.  civil-remind (the hook)
+# says it and sends.  A patch, which gets no reminder, is not held.
+test_expect_success 'civil.repository naming a gone tree: said on every route, held once where no terminal shows it' '
+	git format-patch -q -1 --stdout >gone.patch &&
+	mkdir -p ../gone && git clone -q . ../gone/linux &&
+	git config --global civil.repository "$TEST_DIR/gone/linux" &&
+	rm -rf ../gone &&
+	reset_sent &&
+	why="civil.repository: not a git repository: .$TEST_DIR/gone/linux., so the reminder names the built-in code (<tab@lists.linux-foundation.org>): fix or unset civil.repository; sent again within 10 minutes, it goes out" &&
+	(cd / && test_expect_code 75 civil-sendmail -i a@kernel-test.invalid <"$TEST_DIR/linux/review.eml") 2>err &&
+	grep -x "civil-sendmail: held: $why" err &&
+	test $(sent_count) -eq 0 &&
+	civil-sendmail --held >held &&
+	grep -x "    held: $why" held &&
+	(cd / && civil-sendmail -i a@kernel-test.invalid <"$TEST_DIR/linux/review.eml") &&
+	grep -x "Concerns: <tab@lists.linux-foundation.org>" "$SENT/msg1" &&
+	(cd / && civil-sendmail -i a@kernel-test.invalid <"$TEST_DIR/linux/gone.patch") 2>err &&
+	test ! -s err && test $(sent_count) -eq 2 &&
+	(cd / && git send-email --quiet --confirm=never --no-annotate --suppress-cc=all \
+		--from="Re Viewer <reviewer@kernel-test.invalid>" --to=list@kernel-test.invalid \
+		--smtp-server="$CIVIL_BUILD/bin/civil-sendmail" "$TEST_DIR/linux/review.eml";
+	 test $? -ne 0) >out 2>&1 &&
+	grep "civil-sendmail: held: $why" out &&
+	test $(sent_count) -eq 2 &&
+	(cd / && git send-email --quiet --confirm=never --no-annotate --suppress-cc=all \
+		--from="Re Viewer <reviewer@kernel-test.invalid>" --to=list@kernel-test.invalid \
+		--smtp-server="$CIVIL_BUILD/bin/civil-sendmail" "$TEST_DIR/linux/review.eml") &&
+	test $(sent_count) -eq 3 &&
+	(cd / && civil-remind - <"$TEST_DIR/linux/review.eml") >out 2>err &&
+	grep -x "civil-remind: civil.repository: not a git repository: .$TEST_DIR/gone/linux." err &&
+	grep -x "Concerns: <tab@lists.linux-foundation.org>" out &&
+	(cd / && civil-remind -n - <"$TEST_DIR/linux/review.eml") >out 2>/dev/null &&
+	grep -x "contact: tab@lists.linux-foundation.org (from civil.s built-in fallback: civil.repository names no tree civil can open)" out &&
+	CIVIL_TONE=off civil-sendmail --held >/dev/null &&
+	(cd / && CIVIL_TONE=off civil-sendmail -i a@kernel-test.invalid <"$TEST_DIR/linux/review.eml") &&
+	test $(sent_count) -eq 4 &&
+	git config --global --unset civil.repository
+'
+
 # Issue 24 item 2: mutt, aerc and emacs send from outside any tree; the
 # tree civil-install --git (or --b4) ran in names the code there, unless
 # civil.repository names one already.
@@ -144,6 +187,43 @@ test_expect_success 'civil-install --git in a tree: civil.repository names it, f
 	test "$(git config civil.repository)" = /elsewhere &&
 	civil-install --git --uninstall >/dev/null &&
 	git config --global --unset civil.repository
+'
+
+# Issue 30 item 4: civil.repository names the tree that outlives a linked
+# worktree (its main one), never a tree without a code file civil reads,
+# and one that is gone is named again.
+test_expect_success 'civil-install --git in a linked worktree: civil.repository names the main tree' '
+	git worktree add -q ../linked &&
+	(cd ../linked && civil-install --git >out) &&
+	grep -x "civil-install: outside any tree, mail names the code of .$TEST_DIR/linux. (civil.repository, in .~/.config/civil/git.inc.)" ../linked/out &&
+	test "$(cd / && git config civil.repository)" = "$TEST_DIR/linux" &&
+	(cd ../linked && civil-install --git --uninstall >/dev/null) &&
+	! git config civil.repository &&
+	git worktree remove --force ../linked
+'
+
+test_expect_success 'a tree with no code file civil reads: civil.repository not set, said in one line' '
+	git init -q ../nocode &&
+	(cd ../nocode && echo x >README && git add README && git commit -q -m x &&
+	 civil-install --git >out 2>err &&
+	 { civil-install --b4 >>out 2>>err; test $? -le 1; }) &&
+	test $(count_lines "^civil-install: not setting civil.repository to .$TEST_DIR/nocode.: civil finds no code file there it can read (civil-remind(1) lists the files it reads)\$" ../nocode/err) -eq 2 &&
+	! grep civil.repository ../nocode/out &&
+	! git config civil.repository &&
+	(cd ../nocode && civil-install --git --b4 --uninstall >/dev/null 2>&1) &&
+	test ! -e "$HOME/.config/civil/git.inc"
+'
+
+test_expect_success 'civil.repository naming a tree that is gone: civil-install --git names this one' '
+	git clone -q . ../moved &&
+	(cd ../moved && civil-install --git >/dev/null) &&
+	test "$(git config civil.repository)" = "$TEST_DIR/moved" &&
+	rm -rf ../moved &&
+	civil-install --git >out &&
+	grep -x "civil-install: civil.repository named .$TEST_DIR/moved., which is gone" out &&
+	test "$(git config civil.repository)" = "$TEST_DIR/linux" &&
+	civil-install --git --uninstall >/dev/null &&
+	! git config civil.repository
 '
 
 test_expect_success 'unknown options pass through, never dropped' '
@@ -417,7 +497,7 @@ test_expect_success 'civil-install --b4 and --sendmail, and back' '
 	git config --global sendemail.smtpServer "$TEST_DIR/fake.sendmail" &&
 	cp "$HOME/.gitconfig" before &&
 	civil-install --b4 --sendmail >out &&
-	test "$(git config sendemail.smtpServer)" = "$CIVIL_BUILD/bin/civil-sendmail" &&
+	test "$(git config sendemail.smtpServer)" = "$HOME/.config/civil/civil-sendmail" &&
 	test "$(git config civil.sendmail)" = "$TEST_DIR/fake.sendmail" &&
 	grep "^civil-install: b4 and git send-email send through civil-sendmail" out &&
 	grep "set sendmail=\"$CIVIL_BUILD/bin/civil-sendmail -oem -oi\"" out &&

@@ -14,7 +14,11 @@ need_client "git send-email" 'git send-email --dump-aliases'
 make_kernel_repo linux
 cd linux
 REMINDER=$(reminder_line Documentation/CodeOfConflict)
-OURS="$CIVIL_BUILD/bin/civil-sendmail"
+# What b4 and git send-email are given: civil's shim beside civil's own
+# settings (hooks/civil-sendmail), which runs civil-sendmail; a tree's
+# beside that tree's (issue 30 item 3).
+OURS="$HOME/.config/civil/civil-sendmail"
+OURS_REPO="$TEST_DIR/linux/.git/civil-sendmail"
 
 write_review review.eml
 git format-patch -q -1 -o series
@@ -257,7 +261,8 @@ test_expect_success 'a tree'"'"'s own sendemail settings: civil'"'"'s file for t
 	cp "$HOME/.gitconfig" global.before &&
 	civil-install --b4 >out &&
 	grep -x "civil-install: sendemail.smtpServer (.$PWD/.git/config.): civil-sendmail, then .$TEST_DIR/other.sendmail." out &&
-	test "$(git config --file .git/civil.inc sendemail.smtpServer)" = "$OURS" &&
+	test "$(git config --file .git/civil.inc sendemail.smtpServer)" = "$OURS_REPO" &&
+	test -x "$OURS_REPO" &&
 	test "$(tail -n 2 .git/config)" = "$(printf "[include]\n\tpath = civil.inc")" &&
 	reset_sent &&
 	send review.eml &&
@@ -265,7 +270,7 @@ test_expect_success 'a tree'"'"'s own sendemail settings: civil'"'"'s file for t
 	test $(count_lines "^$REMINDER\$" "$SENT/msg1") -eq 1 &&
 	civil-install --b4 --uninstall >/dev/null &&
 	test_cmp config.before .git/config &&
-	test ! -e .git/civil.inc &&
+	test ! -e .git/civil.inc && test ! -e "$OURS_REPO" &&
 	test_cmp global.before "$HOME/.gitconfig" &&
 	git config --unset sendemail.smtpServer
 '
@@ -276,7 +281,7 @@ test_expect_success 'a key set globally and in the tree: civil in front of both,
 	git config sendemail.sendmailCmd "$TEST_DIR/other.sendmail" &&
 	cp "$HOME/.gitconfig" global.before && cp .git/config config.before &&
 	{ civil-install --b4 >out 2>err; test $? -le 1; } &&
-	test "$(git config sendemail.sendmailCmd)" = "$(printf "%s --sendmail=%s" "'"'$OURS'"'" "'"'$TEST_DIR/other.sendmail'"'")" &&
+	test "$(git config sendemail.sendmailCmd)" = "$(printf "%s --sendmail=%s" "'"'$OURS_REPO'"'" "'"'$TEST_DIR/other.sendmail'"'")" &&
 	test "$(cd .. && git config sendemail.sendmailCmd)" = "$(printf "%s --sendmail=%s" "'"'$OURS'"'" "'"'$TEST_DIR/work.sendmail'"'")" &&
 	reset_sent &&
 	send review.eml &&

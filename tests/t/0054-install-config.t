@@ -15,7 +15,9 @@ need_client "git send-email" 'git send-email --dump-aliases'
 
 make_kernel_repo linux
 cd linux
-OURS="$CIVIL_BUILD/bin/civil-sendmail"
+# civil's shim beside its own settings (hooks/civil-sendmail), which runs
+# civil-sendmail: what b4 and git send-email are given.
+OURS="$HOME/.config/civil/civil-sendmail"
 OWN="$HOME/.config/civil/git.inc"
 write_review review.eml
 
@@ -315,6 +317,46 @@ test_expect_success 'civil'"'"'s own file changed by hand: said, nothing changed
 	test_expect_code 1 civil-install --b4 --uninstall >out 2>err &&
 	grep -x "civil-install: .$OWN. is not as civil-install writes it (changed by hand?); move your own settings out of it, remove it, and run civil-install again" err &&
 	cmp own.before "$OWN" && cmp user.before "$HOME/.gitconfig"
+'
+
+# Issue 31 item 4: the user's last line continued with a backslash would
+# carry civil's include into its value (user.name "Me[include]", the From:
+# of every mail, and civil's file never read).  Refused in one line, each
+# file as it was, git as the oracle; with or without its last line break,
+# the global config (--sendmail, --b4) and a tree's (--b4).
+test_expect_success 'a last line continued with a backslash: refused in one line, nothing git reads changed' '
+	fresh &&
+	for end in "\134\n" "\134"; do
+		cp gitconfig.before "$HOME/.gitconfig" &&
+		printf "[user]\n\tname = Me$end" >>"$HOME/.gitconfig" &&
+		cp "$HOME/.gitconfig" cont.before &&
+		git config --global --list >list.before &&
+		grep -x "user.name=Me" list.before &&
+		for piece in --sendmail --b4; do
+			test_expect_code 1 civil-install $piece >out 2>err &&
+			grep -x "civil-install: not adding civil.s include to .~/.gitconfig.: its last line ends in .\\\\., which would carry the include into that value; end the line, and run civil-install again" err &&
+			cmp cont.before "$HOME/.gitconfig" &&
+			git config --global --list >list.after &&
+			test_cmp list.before list.after || return 1
+		done || return 1
+	done &&
+	cp gitconfig.before "$HOME/.gitconfig" &&
+	cp .git/config repo.config &&
+	printf "[sendemail]\n\tsmtpServer = %s\n[user]\n\tname = Me\134\n" \
+		"$TEST_DIR/fake.sendmail" >>.git/config &&
+	cp .git/config cont.before &&
+	git config --local --list >list.before &&
+	test_expect_code 1 civil-install --b4 >out 2>err &&
+	grep -x "civil-install: not adding civil.s include to .$TEST_DIR/linux/.git/config.: its last line ends in .\\\\., which would carry the include into that value; end the line, and run civil-install again" err &&
+	cmp cont.before .git/config &&
+	git config --local --list >list.after &&
+	test_cmp list.before list.after &&
+	test "$(git config user.name)" = Me &&
+	cp repo.config .git/config &&
+	civil-install --b4 --uninstall >out 2>&1 &&
+	cmp repo.config .git/config &&
+	test ! -e .git/civil.inc &&
+	cmp gitconfig.before "$HOME/.gitconfig"
 '
 
 test_done

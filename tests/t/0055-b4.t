@@ -152,7 +152,7 @@ test_expect_success 'civil-install --b4 with a b4.sendemail-identity: b4 ty -S t
 	git config --global b4.sendemail-identity linux &&
 	civil-install --b4 >out 2>err &&
 	grep -x "civil-install: sendemail.linux.smtpServer (.$HOME/.gitconfig.): civil-sendmail, then .$TEST_DIR/fake.sendmail." out &&
-	test "$(git config sendemail.linux.smtpServer)" = "$CIVIL_BUILD/bin/civil-sendmail" &&
+	test "$(git config sendemail.linux.smtpServer)" = "$HOME/.config/civil/civil-sendmail" &&
 	mkdir -p ../am3 &&
 	git reset -q --hard HEAD~2 &&
 	b4 -q am -m ../series.mbox -o ../am3 && git am -q ../am3/*.mbx &&

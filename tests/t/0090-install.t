@@ -38,6 +38,7 @@ test_expect_success 'make, then make install PREFIX=...: where asked, nothing el
 	./data/bash-completion/completions/escalate-thread
 	./data/civil/heat.lexicon
 	./data/civil/heat.model
+	./data/civil/hooks/civil-sendmail
 	./data/civil/hooks/post-new
 	./data/civil/hooks/sendemail-validate
 	./data/doc/civil/civil-heated-json.md
