@@ -295,8 +295,7 @@ static void timeline(struct civil_buf *b, const civil_thread_t *t,
 			b, "  %*s%s: ", (int)(m->depth < 8 ? m->depth * 2 : 16),
 			"", name);
 		add_one_line(b, m->subject);
-		civil_buf_addf(b, "%s\n",
-			       p->concern[i] ? "  [of concern]" : "");
+		civil_buf_addf(b, "%s\n", p->concern[i] ? "  [of concern]" : "");
 		civil_buf_adds(b, "     ");
 		if (m->id)
 			link_to(b, o, m->id);
@@ -765,7 +764,8 @@ static void explain_reasons(struct civil_buf *b, const civil_thread_msg_t *m,
 
 		if (heated_only && !passage_is_heated(m, r, o))
 			continue;
-		civil_buf_addf(b, "    %s: ", civil_heat_class_name(r->klass));
+		civil_buf_addf(b, "    %s: ",
+			       civil_heat_class_name(r->klass));
 		add_one_line(b, r->signal);
 		if (r->match && *r->match) {
 			civil_buf_adds(b, " '");
@@ -805,9 +805,9 @@ civil_status_t civil_draft_explain(const civil_thread_t *t,
 				   const civil_draft_opts_t *o,
 				   struct civil_buf *out, civil_error_t *err)
 {
-	civil_status_t st =
-		civil_check_version(err, "civil_draft_opts_t", o->version,
-				    CIVIL_DRAFT_OPTS_VERSION);
+	civil_status_t st = civil_check_version(err, "civil_draft_opts_t",
+						o->version,
+						CIVIL_DRAFT_OPTS_VERSION);
 	struct plan p;
 
 	if (st)
@@ -824,9 +824,8 @@ civil_status_t civil_draft_explain(const civil_thread_t *t,
 		civil_buf_adds(out, "  ");
 		when(out, m->date);
 		if (!p.concern[i])
-			civil_buf_adds(out,
-				       "  left out: you hold it calm "
-				       "(you took civil's heated tag off)");
+			civil_buf_adds(out, "  left out: you hold it calm "
+					    "(you took civil's heated tag off)");
 		else if (o->picked && o->picked[0])
 			civil_buf_adds(out, "  of concern: you picked it "
 					    "(--message)");

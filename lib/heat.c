@@ -725,9 +725,9 @@ static void score_text(const civil_heat_t *h, const char *text, size_t len,
 	civil_heat_each_sentence(h, text, len, &prose, false, score_one, &sc);
 	if (sc.all->len) {
 		message_logits(h, &sc, z);
-		out->score =
-			round(civil_heat_score_of(z[HEAT_HEAD_HEATED]) * 100) /
-			100;
+		out->score = round(civil_heat_score_of(z[HEAT_HEAD_HEATED]) *
+				   100) /
+			     100;
 		out->klass = classes(h, z, sc.all);
 	}
 	hot = g_array_new(FALSE, FALSE, sizeof(struct hot));

@@ -102,8 +102,8 @@ typedef struct civil_thread_msg {
 	char *authored;	   /* the sender's own words ("" if missing) */
 	civil_kind_t kind;
 	civil_heat_score_t heat;
-	bool scored; /* heat is known (stored or scored now) */
-	bool heated; /* tagged heated in the database */
+	bool scored;  /* heat is known (stored or scored now) */
+	bool heated;  /* tagged heated in the database */
 	/* The reader holds it calm: took civil's heated tag off, or
 	 * civil.reader=calm, and has not tagged it since (db.h). */
 	bool reader_calm;

@@ -444,25 +444,20 @@ END_TEST
  * about code (under the threshold), g one the reader holds calm. */
 #define CHAIN(id, parent, day, body)                                           \
 	M(id, "Re: locks", "Ann <ann@t.invalid>", parent, day, body)
-static const char chain[] = CHAIN("a", "", "1", "Here is the patch.") CHAIN(
-	"b", "In-Reply-To: <a@t.invalid>\n", "2",
-	"Looks fine to me.") CHAIN("c", "In-Reply-To: <b@t.invalid>\n", "3",
-				   "Why a lock here?")
+static const char chain[] =
+	CHAIN("a", "", "1", "Here is the patch.")
+	CHAIN("b", "In-Reply-To: <a@t.invalid>\n", "2", "Looks fine to me.")
+	CHAIN("c", "In-Reply-To: <b@t.invalid>\n", "3", "Why a lock here?")
 	CHAIN("d", "In-Reply-To: <c@t.invalid>\n", "4",
 	      "I read the patch twice.  You clearly have no idea what you\n"
 	      "are doing.  The lock is fine.\n\nYou are an idiot.")
-		CHAIN("e", "In-Reply-To: <d@t.invalid>\n", "5",
-		      "Please keep it civil.")
-			CHAIN("f", "In-Reply-To: <e@t.invalid>\n", "6",
-			      "The naming is a mess.  Please rename the "
-			      "helpers and send a v2 "
-			      "with the fix squashed in.")
-				CHAIN("g", "In-Reply-To: <f@t.invalid>\n", "7",
-				      "Shut up, you moron.  You are a clueless "
-				      "idiot.")
-					CHAIN("h",
-					      "In-Reply-To: <g@t.invalid>\n",
-					      "8", "Thanks, all.");
+	CHAIN("e", "In-Reply-To: <d@t.invalid>\n", "5", "Please keep it civil.")
+	CHAIN("f", "In-Reply-To: <e@t.invalid>\n", "6",
+	      "The naming is a mess.  Please rename the helpers and send a v2 "
+	      "with the fix squashed in.")
+	CHAIN("g", "In-Reply-To: <f@t.invalid>\n", "7",
+	      "Shut up, you moron.  You are a clueless idiot.")
+	CHAIN("h", "In-Reply-To: <g@t.invalid>\n", "8", "Thanks, all.");
 
 static void chain_thread(civil_thread_t *t)
 {
@@ -497,9 +492,8 @@ START_TEST(heated_passages_in_order)
 	body = part_text(m, 0);
 	concern = strstr(body, "-- Passages of concern --");
 	ck_assert_ptr_nonnull(concern);
-	ck_assert_msg(strstr(concern,
-			     "* Ann, 2026-03-04 10:00 UTC:\n"
-			     "  https://lore.kernel.org/r/d@t.invalid\n"),
+	ck_assert_msg(strstr(concern, "* Ann, 2026-03-04 10:00 UTC:\n"
+				      "  https://lore.kernel.org/r/d@t.invalid\n"),
 		      "%s", concern);
 	/* The sender's lines as they wrote them, never rewrapped; civil's
 	 * own "[...]" between passages is not quoted as theirs. */
@@ -739,14 +733,12 @@ START_TEST(attached_near_the_passages)
 		ck_assert_msg(!strstr(att, want) == !strchr("cde", *id), "%s",
 			      want);
 		/* every one linked */
-		snprintf(want, sizeof(want),
-			 "https://lore.kernel.org/r/%c@t.invalid", *id);
+		snprintf(want, sizeof(want), "https://lore.kernel.org/r/%c@t.invalid",
+			 *id);
 		ck_assert(strstr(body, want));
 	}
-	ck_assert(strstr(body,
-			 "https://lore.kernel.org/r/c@t.invalid  (attached)"));
-	ck_assert(!strstr(body,
-			  "https://lore.kernel.org/r/b@t.invalid  (attached)"));
+	ck_assert(strstr(body, "https://lore.kernel.org/r/c@t.invalid  (attached)"));
+	ck_assert(!strstr(body, "https://lore.kernel.org/r/b@t.invalid  (attached)"));
 	g_free(att);
 	g_free(body);
 	g_object_unref(m);
