@@ -395,28 +395,34 @@ static bool holds(const char *mine, size_t mine_len, const char *reason,
 }
 
 /* Mark in hot the sentence of text (v, n of them: the one splitter's,
- * as the scorer read them) that the reason's sentence (at, its place)
- * is: the one at its place when it is that sentence, else the first that
- * is, else (stored by a civil that split otherwise) the first that holds
- * its words, else those its words hold.  False when none is. */
-static bool mark_reason(const char *text, const struct civil_sentence *v,
+ * as the scorer read them) that the reason's sentence is: the one at its
+ * place (at) when it is that sentence, else the first that is.  A reason
+ * stored by a civil that split sentences otherwise: the first sentence
+ * that holds its words (it was cut short: "Dick, reality is ..."), else
+ * the sentences of a dozen bytes or more its words hold (it ran across
+ * what is a paragraph's end now). */
+static void mark_reason(const char *text, const struct civil_sentence *v,
 			size_t n, const civil_heat_reason_t *r, bool *hot)
 {
-	bool found = false;
-
 	if (r->at < n &&
-	    same_sentence(text + v[r->at].off, v[r->at].len, r->sentence))
-		return hot[r->at] = true;
+	    same_sentence(text + v[r->at].off, v[r->at].len, r->sentence)) {
+		hot[r->at] = true;
+		return;
+	}
 	for (size_t i = 0; i < n; i++)
-		if (same_sentence(text + v[i].off, v[i].len, r->sentence))
-			return hot[i] = true;
+		if (same_sentence(text + v[i].off, v[i].len, r->sentence)) {
+			hot[i] = true;
+			return;
+		}
 	for (size_t i = 0; i < n; i++)
-		if (holds(text + v[i].off, v[i].len, r->sentence, false))
-			return hot[i] = true;
+		if (holds(text + v[i].off, v[i].len, r->sentence, false)) {
+			hot[i] = true;
+			return;
+		}
 	for (size_t i = 0; i < n; i++)
-		if (holds(text + v[i].off, v[i].len, r->sentence, true))
-			found = hot[i] = true;
-	return found;
+		if (v[i].len >= 12 &&
+		    holds(text + v[i].off, v[i].len, r->sentence, true))
+			hot[i] = true;
 }
 
 /* A passage: the span s (len bytes) of the sender's text, line by line
