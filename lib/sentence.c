@@ -13,13 +13,14 @@
  *
  * A full stop does not end a sentence after an initial ("Phillip K.
  * Dick"), letters with dots ("e.g.", "U.S."), a title or an abbreviation
- * ("Mr.", "cf.", "et al."), or a numbered list's mark at the start of a
- * line ("1. Fix the lock").  After a word that ends a sentence as often
- * as not ("etc.", a number or version, "v5.10.", a path or host,
- * "kernel.org.") it ends one only when the next word starts like a
- * sentence (a capital, a quotation mark, a bracket).  A dot inside a
- * word (2.6.32, drivers/scsi/lpfc/lpfc_init.c) is never followed by
- * white space, so never ends anything.
+ * ("Mr.", "cf."), or a numbered list's mark at the start of a line ("1.
+ * Fix the lock"); nor does "..." before a word in lower case.  After a
+ * word that ends a sentence as often as not ("etc.", "et al.", a number
+ * or version, "v5.10.", a path or host, "kernel.org.") a full stop ends
+ * one only when the next word starts like a sentence (a capital, a
+ * quotation mark, a bracket).  A dot inside a word (2.6.32,
+ * drivers/scsi/lpfc/lpfc_init.c) is never followed by white space, so
+ * never ends anything.
  */
 #include <ctype.h>
 #include <string.h>
@@ -158,6 +159,14 @@ static bool starts_sentence(const char *p, const char *end)
 	return isupper(c) || c >= 0x80 || opener_len(p, end);
 }
 
+/* Does the next word from p (white space first) start in lower case? */
+static bool lower_next(const char *p, const char *end)
+{
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	return p < end && islower((unsigned char)*p);
+}
+
 /*
  * Does the full stop at dot (one, not a run) in the paragraph
  * [para, end), followed by white space from after, end a sentence?
@@ -234,7 +243,13 @@ static void paragraph(GArray *out, const char *text, const char *a,
 			p = after - 1;
 			continue;
 		}
-		stop = q > p || *p != '.' || stop_ends(a, end, p, after);
+		if (memchr(p, '!', (size_t)(q - p + 1)) ||
+		    memchr(p, '?', (size_t)(q - p + 1)))
+			stop = true;
+		else if (q > p) /* "I think... maybe not": one sentence */
+			stop = !lower_next(after, end);
+		else
+			stop = stop_ends(a, end, p, after);
 		if (stop) {
 			add(out, text, start, after, para);
 			start = after;

@@ -126,7 +126,9 @@ START_TEST(ends_where_a_reader_stops)
 	static const struct split_case cases[] = {
 		{ "Is it? Yes! No. Maybe... We will see.",
 		  { "Is it?", "Yes!", "No.", "Maybe...", "We will see." } },
-		{ "Really?! Why.", { "Really?!", "Why." } },
+		{ "Really?! why not.", { "Really?!", "why not." } },
+		{ "I think... maybe not. Or... Yes.",
+		  { "I think... maybe not.", "Or...", "Yes." } },
 		{ "He said \"no.\" Then he left.",
 		  { "He said \"no.\"", "Then he left." } },
 		{ "It is fine (I think.) Ship it.",
