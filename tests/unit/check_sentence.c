@@ -172,6 +172,39 @@ START_TEST(spans_of_the_text)
 }
 END_TEST
 
+/* The scorer reads the same sentences, and so do the reasons and the
+ * tone check's lines: the sentence civil read and shows is the whole
+ * sentence (issue 29: ksummit's "Dick, reality is ..."). */
+START_TEST(the_scorer_reads_them)
+{
+	static const char text[] =
+		"To paraphrase Phillip K. Dick, you are an idiot if you\n"
+		"think this lock is enough.  Mr. Smith agrees.\n";
+	civil_heat_t *h = unit_heat(getenv("CIVIL_TEST_LEXICON"), "",
+				    "bias -6 -4\n6 3 insult@person\n");
+	const char *line = "\"To paraphrase Phillip K. Dick, you are an idiot "
+			   "if you think this lock is enough.\" (";
+	civil_heat_score_t s;
+	struct civil_buf lines = CIVIL_BUF_INIT;
+
+	civil_heat_score_text(h, text, strlen(text), &s);
+	ck_assert_int_eq(s.klass, CIVIL_HEAT_HEATED);
+	ck_assert_uint_gt(s.n_reasons, 0);
+	for (size_t i = 0; i < s.n_reasons; i++) {
+		ck_assert_str_eq(s.reasons[i].sentence,
+				 "To paraphrase Phillip K. Dick, you are an "
+				 "idiot if you think this lock is enough.");
+		ck_assert_uint_eq(s.reasons[i].at, 0);
+	}
+	civil_tone_lines(&s, &lines);
+	ck_assert_msg(!strncmp(civil_buf_str(&lines), line, strlen(line)), "%s",
+		      civil_buf_str(&lines));
+	civil_buf_release(&lines);
+	civil_heat_score_release(&s);
+	civil_heat_free(h);
+}
+END_TEST
+
 Suite *suite_sentence(void)
 {
 	Suite *s = suite_create("sentence");
@@ -182,6 +215,7 @@ Suite *suite_sentence(void)
 	tcase_add_test(tc, not_inside_versions_and_paths);
 	tcase_add_test(tc, ends_where_a_reader_stops);
 	tcase_add_test(tc, spans_of_the_text);
+	tcase_add_test(tc, the_scorer_reads_them);
 	suite_add_tcase(s, tc);
 	return s;
 }
