@@ -523,6 +523,7 @@ def main():
     inv.update({k: n for n, k in space.cues.items()})
     path = os.path.join(a.out, "heat.model")
     with open(path, "w", encoding="utf-8") as o:
+        o.write("# SPDX-License-Identifier: GPL-2.0-or-later\n")
         o.write("# civil's heat model: made by `make model` (scripts/heat_train.py)\n")
         o.write(f"# from {len(train)} texts of the training part of data/labels; "
                 f"levels tag {tag:.3f} review {review:.3f}\n")

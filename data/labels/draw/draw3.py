@@ -38,7 +38,10 @@ SIZES = {1: dict(top=800, similar=400, band=400, random=400, band_at=6000),
          # merged (they were kept outside the tree), so round 3 draws
          # again from the same lists, weighted to the top, where round 1
          # found 112 of its 121 heated messages.
-         3: dict(top=1200, similar=100, band=300, random=200, band_at=6000)}
+         3: dict(top=1200, similar=100, band=300, random=200, band_at=6000),
+         # Round 4: a model of rounds 1-3 (the earlier draws and round 3),
+         # four lists more.
+         4: dict(top=2400, similar=100, band=300, random=200, band_at=9000)}
 # Round 3 draws from the lists dumped in time (CIVIL_DRAW_LISTS, comma
 # separated), a subset of LISTS.
 if os.environ.get("CIVIL_DRAW_LISTS"):
