@@ -76,7 +76,7 @@ UTIL_OBJ = $(UTIL_SRC:%.c=$(B)/obj/%.o)
 UTIL_LIB_OBJ = $(filter-out $(B)/obj/util/run.o,$(UTIL_OBJ))
 UTIL_A = $(B)/lib/libcivil-util.a
 CMD_SHARED = $(B)/obj/cmd/cmd.o $(B)/obj/cmd/open.o $(B)/obj/cmd/options.o \
-	$(B)/obj/cmd/print.o
+	$(B)/obj/cmd/print.o $(B)/obj/cmd/checked.o
 CMDS = civil-remind civil-sendmail civil-install civil-scan civil-heated \
 	escalate-thread
 BINS = $(CMDS:%=$(B)/bin/%)

@@ -574,6 +574,10 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
+	/* git send-email's sendemail-validate hook checked these words on
+	 * this very send, and said what it found: once is enough. */
+	if (msg && cmd_checked_by_hook(msg))
+		civil_set_tone(c, CIVIL_TONE_OFF);
 	if (!msg || civil_outgoing_prepare(c, msg, &og, &err)) {
 		if (loud)
 			cmd_warn("%s; passed on unchanged",

@@ -73,4 +73,12 @@ char *cmd_learned_path(void);
  * said in one line. */
 int cmd_open_learned(civil_heat_t *heat, char **path);
 
+/* One tone check per send (checked.c).  The sendemail-validate hook
+ * notes that it checked msg's words, for the git send-email it runs
+ * under (nothing when it runs under none); civil-sendmail asks whether
+ * the git send-email it runs under had its hook check these words.  A
+ * note that can't be made or read is no note: civil-sendmail checks. */
+void cmd_checked_note(civil_message_t *msg);
+bool cmd_checked_by_hook(civil_message_t *msg);
+
 #endif
