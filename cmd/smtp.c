@@ -22,13 +22,15 @@
  *                     approved when it worked, rejected when refused, as
  *                     git send-email does
  *   smtpAuth          the one mechanism to use, or "none"
- *   smtpDomain        the name given in EHLO
+ *   smtpDomain        the name given in EHLO (else this host's, with a
+ *                     domain, else localhost.localdomain, as git)
  *   smtpSSLCertPath   the certificates to verify the server with: a file
  *                     or a directory; "" verifies none (as git)
  *
  * The envelope: -f/-r from the arguments (b4 passes the From, git send-
  * email the envelopeSender), else the From: header's address; the
- * recipients, the arguments that are not options.  The message goes as
+ * recipients, the arguments that are not options (nor smtpServerOption
+ * values, which git passes any sendmail).  The message goes as
  * given, its line ends made CRLF; libcurl escapes leading dots.
  */
 #include <curl/curl.h>
@@ -109,6 +111,45 @@ static const char *get(const struct smtp *s, const char *var)
 	g_free(ikey);
 	g_free(bkey);
 	return v;
+}
+
+/* Is arg one of the smtpServerOption values git send-email (and b4 0.16)
+ * pass a sendmail, for a program: the identity's, else sendemail's?  Not
+ * for an SMTP server, which git send-email never gave them to. */
+static bool server_option(const struct smtp *s, const char *arg)
+{
+	char *ikey = s->identity
+			     ? g_strdup_printf("sendemail.%s.smtpserveroption",
+					       s->identity)
+			     : NULL;
+	bool own = false, is = false;
+
+	for (int pass = 0; pass < 2 && !own; pass++) {
+		const char *want = pass ? "sendemail.smtpserveroption" : ikey;
+
+		for (guint i = 0; want && i < s->settings->len; i++) {
+			const struct setting *e = s->settings->pdata[i];
+
+			if (strcmp(e->key, want))
+				continue;
+			own = true;
+			is |= !strcmp(e->value, arg);
+		}
+	}
+	g_free(ikey);
+	return is;
+}
+
+/* The name to give in EHLO, as git send-email finds it: smtpDomain,
+ * else this host's name when it has a domain, else
+ * localhost.localdomain. */
+static const char *ehlo_name(const char *domain)
+{
+	const char *host = g_get_host_name();
+
+	if (domain && *domain)
+		return domain;
+	return strchr(host, '.') ? host : "localhost.localdomain";
 }
 
 /* Every sendemail.* value, as git reads them here. */
@@ -329,6 +370,8 @@ int cmd_smtp_send(const char *identity, int argc, char **argv,
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
+		if (server_option(&s, a))
+			continue;
 		if (!strcmp(a, "--")) {
 			for (i++; i < argc; i++, n_rcpt++) {
 				char *r = g_strdup_printf("<%s>", argv[i]);
@@ -383,7 +426,7 @@ int cmd_smtp_send(const char *identity, int argc, char **argv,
 	civil_buf_addf(&url, "%s://%s%s%s:%s/%s", implicit ? "smtps" : "smtp",
 		       strchr(server, ':') ? "[" : "", server,
 		       strchr(server, ':') ? "]" : "",
-		       strrchr(where.buf, ':') + 1, domain ? domain : "");
+		       strrchr(where.buf, ':') + 1, ehlo_name(domain));
 	curl_easy_setopt(h, CURLOPT_URL, url.buf);
 	curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
 	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);

@@ -31,7 +31,8 @@ done
 # smtpd.py DIR PORTFILE MODE: an SMTP server on 127.0.0.1.  MODE starttls
 # (STARTTLS required, then AUTH), tls (TLS from the start, then AUTH), or
 # gone (it closes the connection in the middle of DATA).  Each message's
-# bytes, as they came, in DIR/N, its envelope in DIR/N.env; the AUTHs
+# bytes, as they came, in DIR/N, its envelope in DIR/N.env, the name the
+# client gave in EHLO in DIR/N.ehlo; the AUTHs
 # tried in DIR/auth.log.  Mail to later@ is refused 451 at its end, to
 # refused@ 554.
 cat >"$TEST_DIR/smtpd.py" <<\PY
@@ -54,6 +55,8 @@ class Keep:
         path = os.path.join(d, str(n))
         with open(path + '.env', 'w') as f:
             f.write('\n'.join([envelope.mail_from] + envelope.rcpt_tos) + '\n')
+        with open(path + '.ehlo', 'w') as f:
+            f.write(session.host_name + '\n')
         with open(path + '.tmp', 'wb') as f:
             f.write(envelope.original_content)
         os.rename(path + '.tmp', path)
@@ -263,6 +266,19 @@ test_expect_success 'an identity: its own user and password, the base server' '
 	cp review.orig review.eml &&
 	echo "worker ok" >expect.auth && test_cmp expect.auth "$GOT/auth.log" &&
 	test $(count_lines "^$REMINDER" "$GOT/1") -eq 1
+'
+
+test_expect_success 'smtpServerOption (git passes it on) is no recipient; smtpDomain names the client' '
+	rm -f "$GOT"/[0-9]* &&
+	GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_0=sendemail.work.smtpServerOption \
+		GIT_CONFIG_VALUE_0=opt-value GIT_CONFIG_KEY_1=sendemail.smtpDomain \
+		GIT_CONFIG_VALUE_1=client.kernel-test.invalid \
+		send review.eml --identity=work &&
+	cp review.orig review.eml &&
+	printf "reviewer@kernel-test.invalid\nlist@kernel-test.invalid\n" >expect.env &&
+	test_cmp expect.env "$GOT/1.env" &&
+	echo client.kernel-test.invalid >expect.ehlo &&
+	test_cmp expect.ehlo "$GOT/1.ehlo"
 '
 
 test_expect_success 'smtpEncryption ssl: TLS from the start' '
