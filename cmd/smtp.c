@@ -170,7 +170,15 @@ static bool read_settings(struct smtp *s, struct civil_buf *why)
 		civil_buf_release(&out);
 		return false;
 	}
-	/* 1: none at all. */
+	/* 1: none at all; anything else, git could not read its config. */
+	if (status != 0 && status != 1) {
+		civil_buf_addf(why,
+			       "can't read the sendemail settings: git config "
+			       "exited %d",
+			       status);
+		civil_buf_release(&out);
+		return false;
+	}
 	for (p = civil_buf_str(&out), end = p + out.len; p < end;) {
 		size_t n = strnlen(p, (size_t)(end - p));
 		const char *nl = memchr(p, '\n', n);

@@ -358,6 +358,14 @@ test_expect_success 'a bad smtpEncryption is said, and the message kept' '
 	kept_one err
 '
 
+test_expect_success 'settings git itself cannot read: one line, kept, 75' '
+	GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=nosection GIT_CONFIG_VALUE_0=x \
+		test_expect_code 75 civil-sendmail --smtp -i \
+		list@kernel-test.invalid <review.orig 2>err &&
+	grep "^civil-sendmail: can.t read the sendemail settings: git config exited 128; the message is kept in " err &&
+	kept_one err
+'
+
 test_expect_success 'civil removed before --uninstall: the shim keeps an SMTP message back (75), one line' '
 	sed "s|^civil_sendmail=.*|civil_sendmail=/nonexistent/civil-sendmail|" \
 		"$HOME/.config/civil/civil-sendmail" >"$HOME/.config/civil/gone-shim" &&
