@@ -358,6 +358,18 @@ test_expect_success 'a bad smtpEncryption is said, and the message kept' '
 	kept_one err
 '
 
+test_expect_success 'with the hook too (--git): a heated review warned once, sent by SMTP once' '
+	civil-install --git >/dev/null &&
+	rm -f "$GOT"/[0-9]* &&
+	sed "s/^Please make it static./Shut up, you fucking moron./" review.orig >hot.eml &&
+	send hot.eml >out 2>err &&
+	test $(count_lines "tone: " err) -eq 1 &&
+	grep "^civil-remind: tone: " err &&
+	test -f "$GOT/1" && ! test -f "$GOT/2" &&
+	test $(count_lines "^$REMINDER" "$GOT/1") -eq 1 &&
+	civil-install --git --uninstall >/dev/null
+'
+
 test_expect_success 'settings git itself cannot read: one line, kept, 75' '
 	GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=nosection GIT_CONFIG_VALUE_0=x \
 		test_expect_code 75 civil-sendmail --smtp -i \
