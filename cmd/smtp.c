@@ -276,7 +276,11 @@ static bool credential(const char *verb, const char *lines,
 	civil_error_t err = CIVIL_ERROR_INIT;
 	int status = 0;
 
-	if (civil_run(argv, NULL, lines, strlen(lines), out, &status, &err)) {
+	/* What git says on failing ("fatal: could not read Password ...")
+	 * is not the one line civil-sendmail says; a prompt, at a terminal,
+	 * is git's own, on /dev/tty. */
+	if (civil_run_capture(argv, NULL, lines, strlen(lines), out, NULL,
+			      &status, &err)) {
 		civil_error_clear(&err);
 		return false;
 	}
@@ -417,6 +421,14 @@ int cmd_smtp_send(const char *identity, int argc, char **argv,
 			n_rcpt++;
 		}
 	}
+	/* An address is one word of a command line: a line break in it
+	 * would be a command of its own. */
+	for (struct curl_slist *r = rcpt; r; r = r->next)
+		if (strpbrk(r->data, "\r\n")) {
+			civil_buf_adds(why, "a recipient with a line break in "
+					    "it");
+			goto done;
+		}
 	if (!n_rcpt) {
 		civil_buf_adds(why, "no recipients to send to");
 		goto done;
@@ -424,6 +436,11 @@ int cmd_smtp_send(const char *identity, int argc, char **argv,
 	if (!from)
 		from = address_of(msg ? civil_message_header(msg, "From")
 				      : NULL);
+	if (from && strpbrk(from, "\r\n<>")) {
+		civil_buf_adds(why, "a sender address with a line break or "
+				    "'<' in it");
+		goto done;
+	}
 	mailfrom = g_strdup_printf("<%s>", from ? from : "");
 
 	h = curl_easy_init();

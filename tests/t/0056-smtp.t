@@ -315,6 +315,21 @@ test_expect_success 'AUTH refused: one line, kept, 75; a credential refused is r
 	! grep -x store "$TEST_DIR/credential.log"
 '
 
+test_expect_success 'no password to be had: one line (not git credential.s too), kept, 75' '
+	GIT_TERMINAL_PROMPT=0 GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=credential.helper \
+		GIT_CONFIG_VALUE_0= test_expect_code 75 civil-sendmail --smtp -i \
+		list@kernel-test.invalid <review.orig 2>err &&
+	grep "^civil-sendmail: no password for .reviewer. at .127.0.0.1:$sub_PORT. (git config sendemail.smtpPass, or a git credential helper); the message is kept in " err &&
+	kept_one err
+'
+
+test_expect_success 'a recipient with a line break in it is no SMTP command' '
+	test_expect_code 75 civil-sendmail --smtp -i "$(printf "list@kernel-test.invalid>\r\nRCPT TO:<x@kernel-test.invalid")" \
+		<review.orig 2>err &&
+	grep "^civil-sendmail: a recipient with a line break in it; the message is kept in " err &&
+	kept_one err
+'
+
 test_expect_success 'a certificate the server does not have: one line, kept, 75' '
 	test_expect_code 75 civil-sendmail --smtp=badcert -i \
 		list@kernel-test.invalid <review.orig 2>err &&
