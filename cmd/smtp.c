@@ -10,9 +10,10 @@
  * config itself, so includes and a tree's own config count as git counts
  * them, each sendemail.<identity>.* before sendemail.*:
  *
- *   smtpServer        the host (the last value that is not civil's own:
- *                     civil-install --b4 sets it to civil-sendmail for b4
- *                     0.12, which reads no sendmailCmd)
+ *   smtpServer        the host, or host:port (the last value that is not
+ *                     civil's own: civil-install --b4 sets it to
+ *                     civil-sendmail for b4 0.12, which reads no
+ *                     sendmailCmd)
  *   smtpServerPort    the port: 465 with ssl, else 25, as git
  *   smtpEncryption    "ssl" (or b4's "smtps"): TLS from the start;
  *                     "tls" (or b4's "starttls"): STARTTLS, required;
@@ -335,7 +336,7 @@ int cmd_smtp_send(const char *identity, int argc, char **argv,
 	char errbuf[CURL_ERROR_SIZE] = "";
 	struct curl_slist *rcpt = NULL;
 	const char *server, *port, *enc, *user, *pass, *auth, *domain, *certs;
-	char *from = NULL, *password = NULL, *mailfrom = NULL;
+	char *from = NULL, *password = NULL, *mailfrom = NULL, *host = NULL;
 	bool implicit = false, starttls = false, asked = false;
 	int n_rcpt = 0, rc = 1;
 	CURLcode res;
@@ -353,6 +354,17 @@ int cmd_smtp_send(const char *identity, int argc, char **argv,
 	certs = get(&s, "smtpsslcertpath");
 	if (!server || !*server)
 		server = "localhost";
+	/* "host:port", which git send-email's Net::SMTP takes too. */
+	{
+		const char *colon = strchr(server, ':');
+
+		if (colon && !strchr(colon + 1, ':') && colon[1] &&
+		    strspn(colon + 1, "0123456789") == strlen(colon + 1)) {
+			host = g_strndup(server, (size_t)(colon - server));
+			port = colon + 1;
+			server = host;
+		}
+	}
 	if (enc && (!strcmp(enc, "ssl") || !strcmp(enc, "smtps")))
 		implicit = true;
 	else if (enc && (!strcmp(enc, "tls") || !strcmp(enc, "starttls")))
@@ -551,6 +563,7 @@ done:
 	civil_buf_release(&s.reply);
 	g_free(from);
 	g_free(mailfrom);
+	g_free(host);
 	g_ptr_array_free(s.settings, TRUE);
 	return rc;
 }

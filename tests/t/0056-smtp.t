@@ -281,6 +281,15 @@ test_expect_success 'smtpServerOption (git passes it on) is no recipient; smtpDo
 	test_cmp expect.ehlo "$GOT/1.ehlo"
 '
 
+test_expect_success 'smtpServer as host:port' '
+	rm -f "$GOT"/[0-9]* &&
+	GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_0=sendemail.smtpServer \
+		GIT_CONFIG_VALUE_0="127.0.0.1:$sub_PORT" \
+		GIT_CONFIG_KEY_1=sendemail.smtpServerPort GIT_CONFIG_VALUE_1= \
+		civil-sendmail --smtp -i list@kernel-test.invalid <review.orig &&
+	test -f "$GOT/1"
+'
+
 test_expect_success 'smtpEncryption ssl: TLS from the start' '
 	send review.eml --identity=ssl &&
 	cp review.orig review.eml &&
