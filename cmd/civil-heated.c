@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * civil-heated - list the threads tagged heated, newest first.
+ * civil-heated - list the threads tagged heated, newest first, then
+ * those worth a look.
  *
- *   civil-heated [--explain] [--format=text|json] [QUERY]
+ *   civil-heated [--explain] [--review=yes|no|only] [--format=text|json]
+ *                [QUERY]
  *
  * Text: one line a thread (id, dates, size, peak heat, the heat strip,
  * lists), its subject under it, and with --explain the flagged passages.
+ * After the heated threads, under a line of its own, the threads worth a
+ * look (civil.review: not heated, civil is unsure), each review message
+ * with its deciding sentence.
  * JSON: an array shaped like "notmuch search --format=json", with civil's
  * fields added; doc/civil-heated-json.md writes the shape down.
  */
@@ -23,8 +28,8 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f, "Usage: civil-heated [--explain] [--format=text|json] "
-		   "[QUERY]\n"
+	fprintf(f, "Usage: civil-heated [--explain] [--review=yes|no|only] "
+		   "[--format=text|json] [QUERY]\n"
 		   "       civil-heated --learned\n");
 }
 
@@ -33,12 +38,21 @@ struct out {
 	civil_sprinter_t *json; /* NULL: text */
 	struct civil_buf b;
 	size_t listed;
+	size_t reviewed; /* of them, worth a look */
 };
+
+/* Over the threads worth a look, in the text: what they are, and what
+ * the reader does about one. */
+#define REVIEW_HEAD                                                            \
+	"worth a look, not heated (civil is unsure; \"notmuch tag +heated "    \
+	"id:...\" if you hold one heated):\n"
 
 static int print_thread(const civil_heated_thread_t *t, void *arg)
 {
 	struct out *o = arg;
 
+	if (t->review && !o->reviewed++ && !o->json)
+		civil_buf_addf(&o->b, "%s" REVIEW_HEAD, o->listed ? "\n" : "");
 	o->listed++;
 	if (o->json) {
 		civil_sp_separator(o->json);
@@ -89,18 +103,29 @@ int main(int argc, char **argv)
 	/* First: what parses the options below says it. */
 	cmd_name = "civil-heated";
 
-	struct out o = { false, NULL, CIVIL_BUF_INIT, 0 };
+	struct out o = { false, NULL, CIVIL_BUF_INIT, 0, 0 };
 	enum { TEXT, JSON };
 	static const cmd_keyword_t formats[] = {
 		{ "text", TEXT },
 		{ "json", JSON },
 		{ NULL, 0 },
 	};
-	int format = TEXT, argi;
+	enum { REVIEW_YES, REVIEW_NO, REVIEW_ONLY };
+	static const cmd_keyword_t reviews[] = {
+		{ "yes", REVIEW_YES },
+		{ "no", REVIEW_NO },
+		{ "only", REVIEW_ONLY },
+		{ NULL, 0 },
+	};
+	int format = TEXT, review = REVIEW_YES, argi;
 	bool learned = false, bad_setting = false;
 	const cmd_option_t opts[] = {
 		{ "explain", bool_argument, .letter = 'e', .out = &o.explain,
 		  .help = "the passages that made civil flag each thread" },
+		{ "review", keyword_argument, .out = &review,
+		  .keywords = reviews,
+		  .help = "the threads worth a look after the heated ones "
+			  "(yes, default), not (no), or alone (only)" },
 		{ "learned", bool_argument, .out = &learned,
 		  .help = "what your corrections taught civil" },
 		{ "format", keyword_argument, .out = &format,
@@ -121,7 +146,8 @@ int main(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	rc = 1;
-	if (learned && (o.explain || format == JSON || argi < argc)) {
+	if (learned && (o.explain || format == JSON || review != REVIEW_YES ||
+			argi < argc)) {
 		usage(stderr);
 		return 2;
 	}
@@ -164,8 +190,13 @@ int main(int argc, char **argv)
 	} else if (cmd_open_learned(heat, &path)) {
 		civil_drop_heat(civ);
 	}
-	st = civil_heated_foreach(civ, civil_buf_str(&query), o.explain,
-				  print_thread, &o, &err);
+	st = CIVIL_STATUS_SUCCESS;
+	if (review != REVIEW_ONLY)
+		st = civil_heated_foreach(civ, civil_buf_str(&query), o.explain,
+					  print_thread, &o, &err);
+	if (!st && review != REVIEW_NO)
+		st = civil_review_foreach(civ, civil_buf_str(&query), o.explain,
+					  print_thread, &o, &err);
 	if (st) {
 		cmd_warn_error(&err);
 		rc = st == CIVIL_STATUS_LOCKED	  ? EXIT_LOCKED
@@ -178,10 +209,15 @@ int main(int argc, char **argv)
 		fwrite(o.b.buf, 1, o.b.len, stdout);
 	} else if (!o.listed && isatty(1)) {
 		/* Nothing at all looks like a command that did nothing. */
+		/* (The threads worth a look come with a line of their own
+		 * when there are any.) */
+		const char *what = review == REVIEW_ONLY ? "thread worth a look"
+							 : "heated thread";
+
 		if (query.len)
-			printf("no heated thread matches '%s'\n", query.buf);
+			printf("no %s matches '%s'\n", what, query.buf);
 		else
-			printf("no heated threads\n");
+			printf("no %ss\n", what);
 	}
 	rc = fflush(stdout) || bad_setting ? 1 : 0;
 out:

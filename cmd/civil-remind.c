@@ -84,6 +84,51 @@ static void say_dry_run(const char *name, const civil_code_t *code,
 		       civil_kind_name(r->kind), r->why);
 }
 
+/* The tone check's verdict, and each sentence's in the order of the
+ * text: what the check would hold, and why (civil.threshold alone holds:
+ * civil.review is the notmuch side's "worth a look"). */
+static void say_tone(civil_t *c, civil_message_t *msg,
+		     const civil_outgoing_t *og)
+{
+	const civil_config_t *cfg = civil_get_settings(c);
+	double threshold = civil_config_get_threshold(cfg);
+	civil_error_t err = CIVIL_ERROR_INIT;
+	struct civil_buf lines = CIVIL_BUF_INIT;
+	civil_heat_t *heat;
+	const char *p, *nl;
+
+	if (!og->tone_checked) {
+		printf("tone: not checked (%s)\n",
+		       civil_config_get_tone(cfg) == CIVIL_TONE_OFF
+			       ? "civil.tone is off"
+			       : "a patch or cover letter");
+		return;
+	}
+	printf("tone: %s, %.2f, %s civil.threshold %.2f: %s\n",
+	       civil_heat_class_name(og->tone.klass), og->tone.score,
+	       og->tone_heated ? "at or over" : "under", threshold,
+	       !og->tone_heated ? "would send"
+	       : civil_config_get_tone(cfg) == CIVIL_TONE_REJECT
+		       ? "would not send (civil.tone is reject)"
+		       : "would warn, then send");
+	if (civil_get_heat(c, &heat, &err)) {
+		cmd_warn_error(&err);
+		return;
+	}
+	civil_tone_sentences(heat, msg, &og->tone, &lines);
+	/* A sentence is the sender's bytes: control characters escaped. */
+	for (p = civil_buf_str(&lines); (nl = strchr(p, '\n')); p = nl + 1) {
+		struct civil_buf line = CIVIL_BUF_INIT, esc = CIVIL_BUF_INIT;
+
+		civil_buf_add(&line, p, (size_t)(nl - p));
+		civil_field_escape(&esc, civil_buf_str(&line));
+		printf("    %s\n", civil_buf_str(&esc));
+		civil_buf_release(&line);
+		civil_buf_release(&esc);
+	}
+	civil_buf_release(&lines);
+}
+
 /* Everything after reading the input: decide, edit, write.  The bytes to
  * pass on in filter mode come back through *out_data.  Returns 1 when the
  * message must not go (the refusals above). */
@@ -149,6 +194,7 @@ static int remind(const char *path, const char *headers, bool dry_run,
 			civil_config_get_repository(civil_get_settings(c)) &&
 				!civil_get_repository(c),
 			&og->remind, unfinished);
+		say_tone(c, msg, og);
 		goto done;
 	}
 	if (og->tone_heated) {

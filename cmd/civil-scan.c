@@ -38,12 +38,23 @@ static void usage(FILE *f)
 		   "       civil-scan --forget\n");
 }
 
+/* What each scored message tells: with --scores its line, and how many
+ * were worth a look. */
+struct scored {
+	bool print;
+	size_t review;
+};
+
 static void print_scored(const civil_scan_item_t *item, void *arg)
 {
 	struct civil_buf line = CIVIL_BUF_INIT;
-	civil_sprinter_t *sp = civil_sprinter_text(&line);
+	civil_sprinter_t *sp;
+	struct scored *sc = arg;
 
-	(void)arg;
+	sc->review += item->review;
+	if (!sc->print)
+		return;
+	sp = civil_sprinter_text(&line);
 	cmd_scores_line(sp, item);
 	fwrite(line.buf, 1, line.len, stdout);
 	civil_sprinter_free(sp);
@@ -56,6 +67,13 @@ static void print_line(const char *line, void *arg)
 	puts(line);
 }
 
+/* ", 2 worth a look" when some were. */
+static void say_review(size_t n)
+{
+	if (n)
+		printf(", %zu worth a look", n);
+}
+
 static void print_warning(const char *line, void *arg)
 {
 	(void)arg;
@@ -65,10 +83,12 @@ static void print_warning(const char *line, void *arg)
 /* --apply at a terminal, where someone asked for it and sees nothing
  * else: what it did, in one line.  (A hook or a timer is not at one, and
  * the post-new hook sends standard output nowhere.) */
-static void say_done(const civil_scan_stats_t *s)
+static void say_done(const civil_scan_stats_t *s, size_t review)
 {
-	printf("%zu scored, %zu heated, %zu heated thread%s", s->scanned,
-	       s->heated, s->threads_heated, s->threads_heated == 1 ? "" : "s");
+	printf("%zu scored, %zu heated", s->scanned, s->heated);
+	say_review(review);
+	printf(", %zu heated thread%s", s->threads_heated,
+	       s->threads_heated == 1 ? "" : "s");
 	if (s->skipped)
 		printf(", %zu skipped", s->skipped);
 	putchar('\n');
@@ -151,6 +171,7 @@ int main(int argc, char **argv)
 		{ NULL },
 	};
 	civil_scan_sink_t sink = CIVIL_SCAN_SINK_INIT;
+	struct scored counted = { false, 0 };
 	civil_error_t err = CIVIL_ERROR_INIT;
 	struct civil_buf mbox = CIVIL_BUF_INIT;
 	char *learned = NULL;
@@ -177,8 +198,10 @@ int main(int argc, char **argv)
 		return forget_learned();
 	sink.tag_line = print_line;
 	sink.warn = print_warning;
+	sink.scored = print_scored;
+	sink.arg = &counted;
 	if (scores) {
-		sink.scored = print_scored;
+		counted.print = true;
 		sink.tag_line = NULL;
 	}
 
@@ -229,12 +252,13 @@ int main(int argc, char **argv)
 			 "--learned lists what)",
 			 stats.learned, stats.learned == 1 ? "" : "s");
 	if (verbose)
-		cmd_warn("%zu scored, %zu heated, %zu heated threads, %zu "
-			 "skipped%s",
-			 stats.scanned, stats.heated, stats.threads_heated,
-			 stats.skipped, apply ? "" : " (nothing applied)");
+		cmd_warn("%zu scored, %zu heated, %zu worth a look, %zu heated "
+			 "threads, %zu skipped%s",
+			 stats.scanned, stats.heated, counted.review,
+			 stats.threads_heated, stats.skipped,
+			 apply ? "" : " (nothing applied)");
 	else if (apply && isatty(1) && (!st || st == CIVIL_STATUS_PARTIAL))
-		say_done(&stats);
+		say_done(&stats, counted.review);
 	rc = exit_status(st);
 	if (fflush(stdout) != 0) {
 		cmd_warn("can't write output");

@@ -143,6 +143,8 @@ void cmd_heated_json(civil_sprinter_t *sp, const civil_heated_thread_t *t,
 	civil_sp_string(sp, t->strip);
 	civil_sp_map_key(sp, "heated_thread");
 	civil_sp_boolean(sp, t->thread_tagged || t->heat.is_heated);
+	civil_sp_map_key(sp, "worth_a_look");
+	civil_sp_boolean(sp, t->review);
 	if (explain) {
 		civil_sp_map_key(sp, "passages");
 		civil_sp_begin_list(sp);
@@ -193,29 +195,35 @@ void cmd_heated_text(struct civil_buf *out, const civil_heated_thread_t *t,
 	 * message about code, say): said, or it reads as a heated thread.
 	 * Heated is its heated-thread tag, or the rule that gives it (a
 	 * message a person tagged since the last scan). */
-	if (!t->thread_tagged && !t->heat.is_heated)
+	if (!t->review && !t->thread_tagged && !t->heat.is_heated)
 		civil_buf_addf(out, "  (not a heated thread: %zu heated message%s)",
 			       t->heat.heated, t->heat.heated == 1 ? "" : "s");
 	civil_buf_adds(out, "\n    ");
 	civil_field_escape(out, t->subject);
 	civil_buf_addch(out, '\n');
-	for (size_t i = 0; explain && i < t->n_passages; i++) {
+	/* A thread worth a look always shows what decided it: without its
+	 * sentence there is nothing to look at. */
+	for (size_t i = 0; (explain || t->review) && i < t->n_passages; i++) {
 		const civil_heated_passage_t *p = &t->passages[i];
 		const civil_heat_reason_t *why = &p->why;
 
 		civil_buf_adds(out, "    id:");
 		civil_field_escape(out, p->id);
 		civil_buf_addf(out, "  %.2f  %s  ", p->score,
-			       civil_heat_class_name(why->klass));
+			       t->review ? "worth a look"
+					 : civil_heat_class_name(why->klass));
 		civil_field_escape(out, why->signal);
 		if (why->match && *why->match) {
 			civil_buf_adds(out, " '");
 			civil_field_escape(out, why->match);
 			civil_buf_adds(out, "'");
 		}
-		civil_buf_adds(out, ": \"");
-		civil_field_escape(out, why->sentence);
-		civil_buf_adds(out, "\"\n");
+		if (why->sentence && *why->sentence) {
+			civil_buf_adds(out, ": \"");
+			civil_field_escape(out, why->sentence);
+			civil_buf_adds(out, "\"");
+		}
+		civil_buf_addch(out, '\n');
 	}
 }
 

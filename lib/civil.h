@@ -37,7 +37,7 @@
  *  learning    civil_heat_learned_{open,save,forget,text},
  *              civil_heat_learn_{text,message}
  *  database    civil_scan, civil_scan_{mbox,start_here}, civil_purge,
- *              civil_heated_foreach
+ *              civil_heated_foreach, civil_review_foreach
  *  outgoing    civil_outgoing_{prepare,release}: the reminder and the
  *              tone check in one, as civil-remind and civil-sendmail do;
  *              civil_outgoing_unfinished
@@ -315,6 +315,10 @@ civil_tone_mode_t civil_config_get_tone(const civil_config_t *cfg);
 /* civil.threshold: the score at which a message is heated, for the tone
  * check and the scan alike (CIVIL_HEAT_THRESHOLD) */
 double civil_config_get_threshold(const civil_config_t *cfg);
+/* civil.review: the score from which a message not heated is "worth a
+ * look", for the scan and civil-heated (CIVIL_HEAT_REVIEW); always under
+ * civil.threshold (a value that is not is a problem naming the key) */
+double civil_config_get_review(const civil_config_t *cfg);
 /* civil.lexicon and civil.repository ("~/" expanded): the user's own
  * cues, added to civil's for the tone check and the scan, and the tree
  * whose code applies outside any tree */
@@ -352,6 +356,8 @@ const char *civil_nm_config_get_tag(const civil_nm_config_t *cfg);
 const char *civil_nm_config_get_thread_tag(const civil_nm_config_t *cfg);
 /* civil.threshold: CIVIL_HEAT_THRESHOLD. */
 double civil_nm_config_get_threshold(const civil_nm_config_t *cfg);
+/* civil.review: CIVIL_HEAT_REVIEW (git config's, as civil.threshold). */
+double civil_nm_config_get_review(const civil_nm_config_t *cfg);
 /* civil.lexicon: the user's additions ("~/" expanded). */
 const char *civil_nm_config_get_lexicon(const civil_nm_config_t *cfg);
 /* civil.query: what a scan with no query scores; NULL: what changed
@@ -652,6 +658,10 @@ typedef struct civil_heat_score {
 } civil_heat_score_t;
 
 #define CIVIL_HEAT_THRESHOLD 2.5 /* a sentence is heated from here */
+/* A message not heated is "worth a look" from here (civil.review): under
+ * CIVIL_HEAT_THRESHOLD.  A placeholder until the calibrated model sets
+ * the level of an expected precision of 0.3 (issue 29). */
+#define CIVIL_HEAT_REVIEW 0.4
 #define CIVIL_HEAT_MAX 5.0
 
 /* Load lexicons (NULL-terminated paths, later ones add to and override
@@ -748,6 +758,10 @@ typedef struct civil_scan_item {
 	double score;
 	const civil_heat_score_t *heat;
 	bool heated; /* at or over the threshold */
+	/* Worth a look: at or over civil.review, not heated, and neither
+	 * tagged heated by a person nor held calm by its reader (with
+	 * apply, marked civil.review=1) */
+	bool review;
 } civil_scan_item_t;
 
 /* Where a scan's output goes; any of the callbacks may be NULL. */
@@ -871,8 +885,8 @@ typedef struct civil_heated_thread {
 	bool scored; /* some message has a score (else heat.peak means
 		      * nothing) */
 	char *strip; /* one character a message, oldest first:
-			   * . calm  - warm  = sharp  # heated  ! tagged
-			   * heated though its words are not */
+			   * . calm  - worth a look  = sharp  # heated
+			   * ! tagged heated though its words are not */
 	/* heat.messages: all of the thread's, as notmuch counts them (one
 	 * civil could not read among them); heat.peak: its hottest. */
 	civil_thread_heat_t heat;
@@ -881,6 +895,10 @@ typedef struct civil_heated_thread {
 	/* Some message carries civil.thread-tag: the thread is heated, not
 	 * only one of its messages. */
 	bool thread_tagged;
+	/* A thread worth a look (civil_review_foreach): no message of it is
+	 * tagged heated, and passages holds each review message's deciding
+	 * sentence, explain or not. */
+	bool review;
 } civil_heated_thread_t;
 
 typedef int (*civil_heated_fn)(const civil_heated_thread_t *t, void *arg);
@@ -892,6 +910,15 @@ typedef int (*civil_heated_fn)(const civil_heated_thread_t *t, void *arg);
  * score.  Fails when the notmuch settings or the database can't be read
  * (a bad [civil] setting is not a failure here). */
 civil_status_t civil_heated_foreach(civil_t *c, const char *query,
+				    bool explain, civil_heated_fn fn,
+				    void *arg, civil_error_t *err);
+/* The threads "worth a look", as civil_heated_foreach walks the heated
+ * ones: those with a message civil-scan --apply marked civil.review=1
+ * (at or over civil.review, not heated) that its reader has neither
+ * tagged heated nor calmed, and no message tagged civil.tag or
+ * civil.thread-tag (those are heated threads).  t->review is true, and
+ * t->passages has each review message's deciding sentence. */
+civil_status_t civil_review_foreach(civil_t *c, const char *query,
 				    bool explain, civil_heated_fn fn,
 				    void *arg, civil_error_t *err);
 

@@ -20,9 +20,14 @@
 
 /* ---- the tone check's report (outgoing.c) ---- */
 
-/* One line per flagged sentence: "\"...\" (insult 'idiot', said to
- * someone)". */
+/* One line per heated sentence, in the order of the text: "\"...\"
+ * (insult at a person 'idiot'; ...)". */
 void civil_tone_lines(const civil_heat_score_t *s, struct civil_buf *out);
+/* One line per sentence of msg's own words, in the order of the text, with
+ * the verdict s (its score with h) gives it: "calm: \"...\"", "heated:
+ * \"...\" (insult at a person 'idiot')".  For civil-remind --dry-run. */
+void civil_tone_sentences(const civil_heat_t *h, civil_message_t *msg,
+			  const civil_heat_score_t *s, struct civil_buf *out);
 
 /* ---- heated mail held back once (held.c) ---- */
 

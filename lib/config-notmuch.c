@@ -165,14 +165,17 @@ static void take(struct reading *r, const char *key, const char *v)
 		take_tag(r, key, v, &cfg->tag);
 	} else if (!strcmp(name, "thread-tag")) {
 		take_tag(r, key, v, &cfg->thread_tag);
-	} else if (!strcmp(name, "threshold") || !strcmp(name, "lexicon")) {
-		/* One threshold and one lexicon, the tone check's and the
-		 * scan's alike: in git config, where both read them. */
+	} else if (!strcmp(name, "threshold") || !strcmp(name, "review") ||
+		   !strcmp(name, "lexicon")) {
+		/* One threshold, review level and lexicon, the tone
+		 * check's and the scan's alike: in git config, where both
+		 * read them. */
 		complain(r, key, v,
-			 "moved to git config civil.%s, one setting for the "
+			 "%s git config civil.%s, one setting for the "
 			 "scan and the tone check: git config --global "
 			 "civil.%s '%s'",
-			 name, name, v);
+			 strcmp(name, "review") ? "moved to" : "is", name,
+			 name, v);
 	} else if (!strcmp(name, "lock-timeout")) {
 		if (number(v, 0, false, 3600, &d))
 			cfg->lock_timeout_ms = (int)(d * 1000);
@@ -234,6 +237,7 @@ void civil_nm_config_defaults(civil_nm_config_t *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->threshold = CIVIL_HEAT_THRESHOLD;
+	cfg->review = CIVIL_HEAT_REVIEW;
 	cfg->lock_timeout_ms = 10000;
 	fill_defaults(cfg);
 }
@@ -277,6 +281,7 @@ static void start(civil_nm_config_t *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->threshold = CIVIL_HEAT_THRESHOLD;
+	cfg->review = CIVIL_HEAT_REVIEW;
 	cfg->lock_timeout_ms = 10000;
 }
 
@@ -405,6 +410,11 @@ const char *civil_nm_config_get_thread_tag(const civil_nm_config_t *cfg)
 double civil_nm_config_get_threshold(const civil_nm_config_t *cfg)
 {
 	return cfg->threshold;
+}
+
+double civil_nm_config_get_review(const civil_nm_config_t *cfg)
+{
+	return cfg->review;
 }
 
 const char *civil_nm_config_get_lexicon(const civil_nm_config_t *cfg)

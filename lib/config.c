@@ -99,6 +99,7 @@ void civil_config_defaults(civil_config_t *cfg)
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->remind = CIVIL_REMIND_REVIEWS;
 	cfg->threshold = CIVIL_HEAT_THRESHOLD;
+	cfg->review = CIVIL_HEAT_REVIEW;
 }
 
 /*
@@ -112,6 +113,7 @@ struct reading {
 	civil_config_t *cfg;
 	char *first;
 	unsigned int n_bad;
+	bool review_set; /* civil.review was given */
 };
 
 static void complain(struct reading *r, const char *key, bool heat,
@@ -167,6 +169,12 @@ static void take(struct reading *r, const char *key, const char *v)
 			complain(r, key, true,
 				 "'%s' is not a number over 0 and under 5",
 				 v);
+	} else if (!strcmp(name, "review")) {
+		r->review_set = true;
+		if (!civil_parse_threshold(v, &cfg->review))
+			complain(r, key, true,
+				 "'%s' is not a number over 0 and under 5",
+				 v);
 	} else if (!strcmp(name, "lexicon")) {
 		char *path = civil_home_path(civil_xstrdup(v));
 
@@ -181,8 +189,8 @@ static void take(struct reading *r, const char *key, const char *v)
 	} else {
 		complain(r, key, false,
 			 "no such setting (civil has contact, reminder, "
-			 "remind, tone, threshold, lexicon, sendmail and "
-			 "repository)");
+			 "remind, tone, threshold, review, lexicon, sendmail "
+			 "and repository)");
 	}
 }
 
@@ -220,7 +228,7 @@ civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
 				 civil_error_t *err)
 {
 	civil_status_t st = CIVIL_STATUS_SUCCESS;
-	struct reading r = { cfg, NULL, 0 };
+	struct reading r = { cfg, NULL, 0, false };
 	struct entries l = { NULL, NULL, 0 };
 	git_config *gc = NULL;
 	int rc;
@@ -259,6 +267,24 @@ civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
 	}
 	free(l.keys);
 	free(l.values);
+	/* Worth a look comes before heated: a review level at or over the
+	 * threshold would mark heated mail as merely worth a look, or leave
+	 * no band at all. */
+	if (cfg->review >= cfg->threshold) {
+		if (r.review_set)
+			complain(&r, "civil.review", true,
+				 "%.2f is not under civil.threshold (%.2f)",
+				 cfg->review, cfg->threshold);
+		else
+			complain(&r, "civil.review", true,
+				 "the default %.2f is not under "
+				 "civil.threshold (%.2f): set civil.review "
+				 "lower",
+				 cfg->review, cfg->threshold);
+		cfg->review = CIVIL_HEAT_REVIEW < cfg->threshold
+				      ? CIVIL_HEAT_REVIEW
+				      : cfg->threshold / 2;
+	}
 	/* An empty civil.contact is as good as none. */
 	if (cfg->contact && !*cfg->contact) {
 		free(cfg->contact);
@@ -316,6 +342,11 @@ civil_tone_mode_t civil_config_get_tone(const civil_config_t *cfg)
 double civil_config_get_threshold(const civil_config_t *cfg)
 {
 	return cfg->threshold;
+}
+
+double civil_config_get_review(const civil_config_t *cfg)
+{
+	return cfg->review;
 }
 
 const char *civil_config_get_lexicon(const civil_config_t *cfg)

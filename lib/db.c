@@ -560,7 +560,7 @@ notmuch_status_t civil_db_read_facts(notmuch_message_t *m, const char *tag,
 				     civil_db_facts_t *out)
 {
 	const notmuch_status_t failed = NOTMUCH_STATUS_XAPIAN_EXCEPTION;
-	const char *civil_tagged = NULL, *reader = NULL;
+	const char *civil_tagged = NULL, *reader = NULL, *review = NULL;
 	notmuch_tags_t *tags;
 
 	memset(out, 0, sizeof(*out));
@@ -585,9 +585,11 @@ notmuch_status_t civil_db_read_facts(notmuch_message_t *m, const char *tag,
 	/* The reader's verdict decides what civil may tag: a read of it
 	 * that failed is never taken as "none". */
 	if (civil_nm_message_get_property(m, "civil.tagged", &civil_tagged) ||
-	    civil_nm_message_get_property(m, "civil.reader", &reader))
+	    civil_nm_message_get_property(m, "civil.reader", &reader) ||
+	    civil_nm_message_get_property(m, "civil.review", &review))
 		return failed;
 	out->civil_tagged = civil_tagged && !strcmp(civil_tagged, "1");
+	out->review = review && !strcmp(review, "1");
 	out->reader_calm =
 		!out->tagged &&
 		(out->civil_tagged || (reader && !strcmp(reader, "calm")));

@@ -127,6 +127,8 @@ typedef struct civil_db_facts {
 	bool tagged;	  /* carries the tag asked about */
 	bool thread_tagged;
 	bool civil_tagged; /* civil set its tag (civil.tagged=1) */
+	/* civil-scan --apply marked it worth a look (civil.review=1). */
+	bool review;
 	/* The reader holds it calm: took civil's tag off (civil.tagged=1
 	 * without the tag, or civil.reader=calm), and has not tagged it
 	 * since.  civil never tags it again. */
@@ -255,13 +257,14 @@ civil_status_t civil_scan_mbox_data(const civil_heat_t *h, const void *data,
 				    civil_scan_stats_t *stats,
 				    civil_error_t *err);
 
-/* heated.c: civil_heated_foreach over db (the caller's) with cfg's tag
- * names, scoring with heat (may be NULL) what has no stored score. */
+/* heated.c: civil_heated_foreach (civil_review_foreach with review) over
+ * db (the caller's) with cfg's tag names, scoring with heat (may be NULL)
+ * what has no stored score. */
 civil_status_t civil_heated_walk(notmuch_database_t *db,
 				 const civil_nm_config_t *cfg,
 				 const civil_heat_t *heat, const char *query,
-				 bool explain, civil_heated_fn fn, void *arg,
-				 civil_error_t *err);
+				 bool explain, bool review, civil_heated_fn fn,
+				 void *arg, civil_error_t *err);
 
 /* lastmod.c: civil_scan_start_here for the database cfg names. */
 civil_status_t civil_lastmod_start_here(const civil_nm_config_t *cfg,

@@ -53,10 +53,12 @@ civil_status_t civil_get_notmuch_settings(civil_t *c,
 				civil_error_set(&e, CIVIL_STATUS_NOT_FOUND,
 						"no notmuch database named");
 		}
-		/* civil.threshold and civil.lexicon are git settings, for
-		 * the scan as for the tone check; one of them civil can't
-		 * read stops a scan as a bad [civil] setting does. */
+		/* civil.threshold, civil.review and civil.lexicon are git
+		 * settings, for the scan as for the tone check; one of them
+		 * civil can't read stops a scan as a bad [civil] setting
+		 * does. */
 		c->nm.threshold = c->config.threshold;
+		c->nm.review = c->config.review;
 		free(c->nm.lexicon);
 		c->nm.lexicon =
 			c->config.lexicon ? strdup(c->config.lexicon) : NULL;

@@ -10,6 +10,11 @@
  * "civil-scan | notmuch tag --batch") is scored from its file, so that
  * the tags a pipe set show as heated ('#'), not as set by hand ('!'),
  * when the words are heated.
+ *
+ * The same walk gives the threads "worth a look" (civil_review_foreach):
+ * those with a message civil-scan --apply marked civil.review=1 and no
+ * message tagged heated at all.  Each review message there brings its
+ * deciding sentence, its hottest sentence's first reason, as a passage.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,19 +33,19 @@ static void add_unique(GPtrArray *v, const char *s)
 }
 
 /* One character a message: '!' tagged heated by a person though its
- * words are not, '#' heated, '=' sharp, '-' warm (calm, but with some
- * heat), '.' calm. */
+ * words are not, '#' heated, '-' worth a look (civil.review), '=' sharp,
+ * '.' calm. */
 static char strip_char(const civil_heat_sample_t *s, bool words_heated,
-		       double threshold)
+		       bool review)
 {
 	if (s->by_hand && !words_heated)
 		return '!';
 	if (s->klass == CIVIL_HEAT_HEATED)
 		return '#';
+	if (review)
+		return '-';
 	if (s->klass == CIVIL_HEAT_SHARP)
 		return '=';
-	if (civil_heat_warm(s->score, threshold))
-		return '-';
 	return '.';
 }
 
@@ -76,6 +81,31 @@ static void passages_from_heat(GArray *out, const char *id,
 		      by_weight_desc);
 }
 
+/* A review message's deciding sentence: the first reason of its hottest
+ * sentence, which the scorer puts first.  A message warm as a whole with
+ * no sentence of its own over calm has none: its passage then names no
+ * words. */
+static void deciding_passage(GArray *out, const char *id,
+			     const civil_heat_score_t *h)
+{
+	civil_heated_passage_t p = { 0 };
+
+	p.id = civil_xstrdup(id);
+	p.score = h->score;
+	if (h->n_reasons) {
+		p.why = h->reasons[0];
+		p.why.signal = civil_xstrdup(h->reasons[0].signal);
+		p.why.match = civil_xstrdup(h->reasons[0].match);
+		p.why.sentence = civil_xstrdup(h->reasons[0].sentence);
+	} else {
+		p.why.klass = h->klass;
+		p.why.signal = civil_xstrdup("its words as a whole");
+		p.why.match = civil_xstrdup("");
+		p.why.sentence = civil_xstrdup("");
+	}
+	g_array_append_val(out, p);
+}
+
 /* Score a message from its file; false when it can't be read. */
 static bool rescore(const civil_heat_t *h, notmuch_message_t *m,
 		    civil_heat_score_t *out)
@@ -93,6 +123,8 @@ struct walk {
 	const civil_nm_config_t *cfg;
 	const civil_heat_t *heat;
 	bool explain;
+	bool review; /* the threads worth a look, not the heated ones */
+	bool any_tagged; /* a message of the thread is tagged heated */
 	GPtrArray *people, *lists, *tags, *keep;
 	GArray *samples, *passages;
 	struct civil_buf strip;
@@ -135,6 +167,7 @@ static void walk_message(struct walk *w, notmuch_message_t *m)
 	civil_heat_score_t fresh = { 0 }, stored = { 0 };
 	civil_db_facts_t f;
 	bool have_fresh = false, have_stored = civil_db_stored_heat(m, &stored);
+	bool review;
 	notmuch_tags_t *tags;
 
 	if (!have_stored && w->heat && civil_db_has_tag(m, w->cfg->tag))
@@ -179,18 +212,28 @@ static void walk_message(struct walk *w, notmuch_message_t *m)
 		add_unique(w->tags, notmuch_tags_get(tags));
 	notmuch_tags_destroy(tags);
 
+	/* Worth a look as the last scan marked it, unless the tags say more
+	 * now: tagged heated since (a person's verdict), or its reader holds
+	 * it calm. */
+	review = f.review && !f.tagged && !f.reader_calm &&
+		 s.klass != CIVIL_HEAT_HEATED;
 	civil_buf_addch(&w->strip,
 			strip_char(&s,
 				   (have_fresh ? &fresh : &stored)->klass ==
 					   CIVIL_HEAT_HEATED,
-				   w->cfg->threshold));
+				   review));
 	w->thread_tagged |= f.thread_tagged;
+	w->any_tagged |= f.tagged || f.thread_tagged;
 	g_array_append_val(w->samples, s);
 
-	if (w->explain && s.klass == CIVIL_HEAT_HEATED &&
-	    (have_fresh || have_stored))
+	if (w->review) {
+		if (review && have_stored)
+			deciding_passage(w->passages, f.id, &stored);
+	} else if (w->explain && s.klass == CIVIL_HEAT_HEATED &&
+		   (have_fresh || have_stored)) {
 		passages_from_heat(w->passages, f.id,
 				   have_fresh ? &fresh : &stored);
+	}
 	civil_heat_score_release(&fresh);
 	civil_heat_score_release(&stored);
 }
@@ -217,6 +260,7 @@ static void fill_thread(struct walk *w, notmuch_thread_t *t,
 	civil_buf_reset(&w->strip);
 	w->scored = false;
 	w->thread_tagged = false;
+	w->any_tagged = false;
 	w->dated = false;
 	w->subject = NULL;
 
@@ -247,6 +291,7 @@ static void fill_thread(struct walk *w, notmuch_thread_t *t,
 	out->scored = w->scored;
 	out->strip = civil_xstrdup(civil_buf_str(&w->strip));
 	out->thread_tagged = w->thread_tagged;
+	out->review = w->review;
 	civil_thread_heat((const civil_heat_sample_t *)(void *)w->samples->data,
 			  w->samples->len, &out->heat);
 	/* A message that could not be read is no sample, but it is in the
@@ -300,10 +345,13 @@ search_threads(notmuch_database_t *db, notmuch_query_t *q, notmuch_status_t *ns)
 civil_status_t civil_heated_walk(notmuch_database_t *db,
 				 const civil_nm_config_t *cfg,
 				 const civil_heat_t *heat, const char *query,
-				 bool explain, civil_heated_fn fn, void *arg,
-				 civil_error_t *err)
+				 bool explain, bool review, civil_heated_fn fn,
+				 void *arg, civil_error_t *err)
 {
-	struct walk w = { .cfg = cfg, .heat = heat, .explain = explain };
+	struct walk w = { .cfg = cfg,
+			  .heat = heat,
+			  .explain = explain,
+			  .review = review };
 	struct civil_buf q = CIVIL_BUF_INIT;
 	notmuch_threads_t *threads = NULL;
 	/* The threads handed to fn, for going on after a search again. */
@@ -315,7 +363,10 @@ civil_status_t civil_heated_walk(notmuch_database_t *db,
 	unsigned long revision;
 	int restarts = 0;
 
-	civil_buf_adds(&q, "(");
+	/* Worth a look: a message marked so, in a thread with no heated
+	 * one (fill_thread's walk tells, below: notmuch matches messages,
+	 * not threads). */
+	civil_buf_adds(&q, review ? "property:civil.review=1 AND NOT (" : "(");
 	civil_db_quote_term(&q, "tag", cfg->tag);
 	civil_buf_adds(&q, " OR ");
 	civil_db_quote_term(&q, "tag", cfg->thread_tag);
@@ -373,6 +424,12 @@ civil_status_t civil_heated_walk(notmuch_database_t *db,
 		fill_thread(&w, t, &out);
 		notmuch_thread_destroy(t);
 		notmuch_threads_move_to_next(threads);
+		/* A thread with a heated message is heated, and not worth a
+		 * look: it is one of the heated threads. */
+		if (review && w.any_tagged) {
+			thread_release(&out);
+			continue;
+		}
 		stop = fn(&out, arg);
 		thread_release(&out);
 		if (stop)
@@ -392,9 +449,9 @@ done:
 	return st;
 }
 
-civil_status_t civil_heated_foreach(civil_t *c, const char *query, bool explain,
-				    civil_heated_fn fn, void *arg,
-				    civil_error_t *err)
+static civil_status_t foreach(civil_t *c, const char *query, bool explain,
+			      bool review, civil_heated_fn fn, void *arg,
+			      civil_error_t *err)
 {
 	const civil_nm_config_t *cfg = NULL;
 	notmuch_database_t *db = NULL;
@@ -410,5 +467,19 @@ civil_status_t civil_heated_foreach(civil_t *c, const char *query, bool explain,
 	if (st)
 		return st;
 	return civil_heated_walk(db, cfg, civil_heat_if_read(c), query, explain,
-				 fn, arg, err);
+				 review, fn, arg, err);
+}
+
+civil_status_t civil_heated_foreach(civil_t *c, const char *query, bool explain,
+				    civil_heated_fn fn, void *arg,
+				    civil_error_t *err)
+{
+	return foreach(c, query, explain, false, fn, arg, err);
+}
+
+civil_status_t civil_review_foreach(civil_t *c, const char *query, bool explain,
+				    civil_heated_fn fn, void *arg,
+				    civil_error_t *err)
+{
+	return foreach(c, query, explain, true, fn, arg, err);
 }

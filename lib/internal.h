@@ -48,6 +48,7 @@ struct civil_config {
 	civil_remind_mode_t remind;
 	civil_tone_mode_t tone;
 	double threshold;
+	double review; /* civil.review, under threshold */
 	char *lexicon;
 	char *sendmail;
 	char *repository;
@@ -55,7 +56,8 @@ struct civil_config {
 	char *user_name;
 	char *user_email;
 	char *problem;	   /* the first civil.* setting civil can't read */
-	bool heat_problem; /* one of them is civil.threshold or lexicon */
+	bool heat_problem; /* one of them is civil.threshold, review or
+			    * lexicon */
 };
 
 struct civil_nm_config {
@@ -67,6 +69,7 @@ struct civil_nm_config {
 	char *tag;
 	char *thread_tag;
 	double threshold;
+	double review;
 	char *lexicon;
 	char *query;
 	char *archive;
@@ -279,12 +282,15 @@ const char *civil_message_name(const civil_message_t *msg);
  * reply's text, and only the reminder asks). */
 bool civil_message_is_patch(civil_message_t *msg);
 
-/* A score with some heat, though its class may be calm: half the
- * threshold or more.  civil-heated marks such a message '-', and the
- * scan keeps the score of such a calm message (of no lower one). */
-static inline bool civil_heat_warm(double score, double threshold)
+/* A message "worth a look" (civil.review): at or over the review level
+ * and not heated.  civil-scan --apply marks it civil.review=1 and keeps
+ * its score (and no lower calm one's); civil-heated marks it '-' and lists
+ * its thread after the heated ones.  Never tagged heated, never held by
+ * the tone check, never quoted to the board. */
+static inline bool civil_heat_review(const civil_heat_score_t *h,
+				     double review)
 {
-	return score >= threshold / 2;
+	return h->klass != CIVIL_HEAT_HEATED && h->score >= review;
 }
 /* A text/plain part that is body, not attachment. */
 bool civil_part_is_body_text(GMimeObject *part);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "civil.h"
+#include "heat.h"
 #include "internal.h"
 
 /* Patches and cover letters are code and its introduction; the tone of a
@@ -169,27 +170,100 @@ void civil_outgoing_release(civil_outgoing_t *out)
 	free(out->current_line);
 }
 
+static int by_place(const void *a, const void *b)
+{
+	const civil_heat_reason_t *x = *(const civil_heat_reason_t *const *)a;
+	const civil_heat_reason_t *y = *(const civil_heat_reason_t *const *)b;
+
+	return (x->at > y->at) - (x->at < y->at);
+}
+
+/* The first reason of each sentence that has one, in the order of the
+ * text (the scorer gives them hottest first); *n gets how many. */
+static const civil_heat_reason_t **by_sentence(const civil_heat_score_t *s,
+					       size_t *n)
+{
+	const civil_heat_reason_t **v =
+		calloc(s->n_reasons ? s->n_reasons : 1, sizeof(*v));
+
+	if (!v)
+		abort();
+	*n = 0;
+	for (size_t i = 0; i < s->n_reasons; i++) {
+		size_t k;
+
+		for (k = 0; k < *n && v[k]->at != s->reasons[i].at; k++)
+			;
+		if (k == *n)
+			v[(*n)++] = &s->reasons[i];
+	}
+	qsort(v, *n, sizeof(*v), by_place);
+	return v;
+}
+
+/* " (signal 'match'; signal)": every reason s gives the sentence at. */
+static void sentence_reasons(const civil_heat_score_t *s, unsigned int at,
+			     struct civil_buf *out)
+{
+	bool first = true;
+
+	for (size_t j = 0; j < s->n_reasons; j++) {
+		const civil_heat_reason_t *r = &s->reasons[j];
+
+		if (r->at != at)
+			continue;
+		civil_buf_addf(out, "%s%s", first ? " (" : "; ", r->signal);
+		if (*r->match)
+			civil_buf_addf(out, " '%s'", r->match);
+		first = false;
+	}
+	if (!first)
+		civil_buf_addch(out, ')');
+}
+
 void civil_tone_lines(const civil_heat_score_t *s, struct civil_buf *out)
 {
-	/* Only heated sentences: sharp words about code are the sender's
-	 * to send. */
-	for (size_t i = 0; i < s->n_reasons;) {
-		const civil_heat_reason_t *r = &s->reasons[i];
-		size_t j = i;
+	size_t n;
+	const civil_heat_reason_t **v = by_sentence(s, &n);
 
-		if (r->klass != CIVIL_HEAT_HEATED) {
-			i++;
+	/* Only heated sentences, in the order they were written: sharp
+	 * words about code are the sender's to send. */
+	for (size_t i = 0; i < n; i++) {
+		if (v[i]->klass != CIVIL_HEAT_HEATED)
 			continue;
-		}
-		civil_buf_addf(out, "\"%s\" (", r->sentence);
-		for (; j < s->n_reasons && s->reasons[j].at == r->at; j++) {
-			civil_buf_addf(out, "%s%s", j > i ? "; " : "",
-				       s->reasons[j].signal);
-			if (*s->reasons[j].match)
-				civil_buf_addf(out, " '%s'",
-					       s->reasons[j].match);
-		}
-		civil_buf_adds(out, ")\n");
-		i = j;
+		civil_buf_addf(out, "\"%s\"", v[i]->sentence);
+		sentence_reasons(s, v[i]->at, out);
+		civil_buf_addch(out, '\n');
 	}
+	free(v);
+}
+
+/* The sentences are the scorer's own split of the prose (heat.h), and
+ * each one's verdict the class the message's score gave it: calm where it
+ * gave none. */
+void civil_tone_sentences(const civil_heat_t *h, civil_message_t *msg,
+			  const civil_heat_score_t *s, struct civil_buf *out)
+{
+	struct civil_buf prose = CIVIL_BUF_INIT;
+	GArray *v = g_array_new(FALSE, TRUE, sizeof(struct heat_scored));
+	const char *a = civil_message_authored(msg);
+
+	civil_heat_score_sentences(h, a, strlen(a), &prose, v);
+	for (guint i = 0; i < v->len; i++) {
+		const struct heat_scored *x =
+			&g_array_index(v, struct heat_scored, i);
+		civil_heat_class_t klass = CIVIL_HEAT_CALM;
+
+		for (size_t j = 0; j < s->n_reasons; j++)
+			if (s->reasons[j].at == i)
+				klass = s->reasons[j].klass;
+		civil_buf_addf(out, "%s: \"", civil_heat_class_name(klass));
+		civil_line_collapse(out, prose.buf + x->off, x->len, false);
+		civil_buf_addch(out, '"');
+		sentence_reasons(s, i, out);
+		civil_buf_addch(out, '\n');
+	}
+	civil_heat_scored_release(v);
+	g_array_free(v, TRUE);
+	civil_buf_release(&prose);
 }

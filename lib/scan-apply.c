@@ -7,7 +7,9 @@
  * briefly, and every change is made inside atomic sections.  With each
  * message go its score and reasons (stored-heat.c), and civil.tagged
  * remembers which heated tags civil set, so a rescan may take back its
- * own tag but never a person's.
+ * own tag but never a person's.  A message worth a look gets
+ * civil.review=1 instead of a tag ("notmuch search
+ * property:civil.review=1"), and loses it when it no longer is.
  */
 #include <stdio.h>
 #include <string.h>
@@ -47,7 +49,7 @@ static notmuch_status_t apply_one(struct civil_scan *s, notmuch_database_t *db,
 
 	const char *old;
 	char now[48];
-	bool same, quiet;
+	bool same, quiet, review = civil_scan_wants_review(s, r);
 
 	ns = notmuch_database_find_message(db, r->id, &m);
 	if (ns || !m)
@@ -57,15 +59,14 @@ static notmuch_status_t apply_one(struct civil_scan *s, notmuch_database_t *db,
 	snprintf(now, sizeof(now), "%.2f %s", r->heat.score,
 		 civil_heat_class_name(r->heat.klass));
 	old = civil_db_property(m, "civil.heat");
-	/* Calm mail under half the threshold (not "warm") is kept without
-	 * properties: nearly all mail is that, the model gives each message
-	 * some small score, and every property is a Xapian write.  A
-	 * missing civil.heat reads as calm 0. */
+	/* Calm mail under the review level is kept without properties:
+	 * nearly all mail is that, the model gives each message some small
+	 * score, and every property is a Xapian write.  A missing
+	 * civil.heat reads as calm 0. */
 	quiet = r->heat.klass == CIVIL_HEAT_CALM &&
-		!civil_heat_warm(r->heat.score,
-				 civil_heat_get_threshold(s->heat));
+		r->heat.score < s->o->cfg->review;
 	same = old ? !strcmp(old, now) : quiet;
-	if (same && !civil_scan_wants_tag(s, r) &&
+	if (same && review == r->had_review && !civil_scan_wants_tag(s, r) &&
 	    !civil_scan_wants_untag(s, r)) {
 		notmuch_message_destroy(m);
 		return NOTMUCH_STATUS_SUCCESS;
@@ -88,6 +89,14 @@ static notmuch_status_t apply_one(struct civil_scan *s, notmuch_database_t *db,
 			ns = notmuch_message_remove_all_properties(
 				m, "civil.tagged");
 		s->stats->changed++;
+	}
+	/* Worth a look, or no longer: a person's heated tag, the reader's
+	 * calm, a score that moved, a new civil.review. */
+	if (!ns && review != r->had_review) {
+		ns = notmuch_message_remove_all_properties(m, "civil.review");
+		if (!ns && review)
+			ns = notmuch_message_add_property(m, "civil.review",
+							  "1");
 	}
 	if (!ns)
 		ns = notmuch_message_thaw(m);

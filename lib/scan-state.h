@@ -38,6 +38,7 @@ struct civil_scan_rec {
 	bool had_thread_tag;
 	bool civil_tagged;
 	bool reader_calm; /* the reader took civil's tag off */
+	bool had_review;  /* marked worth a look (civil.review=1) */
 };
 
 struct civil_scan {
@@ -57,6 +58,18 @@ struct civil_scan {
 	bool stopped;		  /* the walk stopped at a stale snapshot */
 	size_t refused;		  /* tag lines that could not be written */
 };
+
+/* Is a scored message worth a look (civil.review), once the scan's
+ * verdicts are carried out: at or over the review level, not heated, and
+ * no heated tag left on it (a person's stays: then it is heated, not
+ * "worth a look"), nor a reader who holds it calm (they have looked).
+ * Not in scan-judge.c: the walk says it with each message it reports. */
+static inline bool civil_scan_wants_review(const struct civil_scan *s,
+					   const struct civil_scan_rec *r)
+{
+	return civil_heat_review(&r->heat, s->o->cfg->review) &&
+	       !r->reader_calm && !(r->had_tag && !r->civil_tagged);
+}
 
 /* ---- what a scan tells its caller, through the sink it was given ---- */
 
@@ -78,8 +91,12 @@ civil_scan_warn(struct civil_scan *s, const char *fmt, ...)
 static inline void civil_scan_report(struct civil_scan *s,
 				     const struct civil_scan_rec *r)
 {
-	civil_scan_item_t item = { r->id, r->thread, r->heat.score, &r->heat,
-				   r->heat.klass == CIVIL_HEAT_HEATED };
+	civil_scan_item_t item = { r->id,
+				   r->thread,
+				   r->heat.score,
+				   &r->heat,
+				   r->heat.klass == CIVIL_HEAT_HEATED,
+				   civil_scan_wants_review(s, r) };
 
 	if (s->sink->scored)
 		s->sink->scored(&item, s->sink->arg);

@@ -158,6 +158,7 @@ static int scan_one(notmuch_message_t *m, void *arg)
 	j->r.had_thread_tag = f.thread_tagged;
 	j->r.civil_tagged = f.civil_tagged;
 	j->r.reader_calm = f.reader_calm;
+	j->r.had_review = f.review;
 	/* The file is found here, with the database; it is read and
 	 * parsed where it is scored.  One that moved since the snapshot
 	 * is looked for at the newest revision: the walk searches again
