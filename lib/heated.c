@@ -449,6 +449,7 @@ done:
 	return st;
 }
 
+/* The two walks, once the caller's arguments are checked. */
 static civil_status_t foreach(civil_t *c, const char *query, bool explain,
 			      bool review, civil_heated_fn fn, void *arg,
 			      civil_error_t *err)
@@ -457,11 +458,7 @@ static civil_status_t foreach(civil_t *c, const char *query, bool explain,
 	notmuch_database_t *db = NULL;
 	civil_status_t st;
 
-	st = civil_need(err, c);
-	if (!st)
-		st = civil_need(err, fn);
-	if (!st)
-		st = civil_nm_for_db(c, &cfg, err);
+	st = civil_nm_for_db(c, &cfg, err);
 	if (!st)
 		st = civil_get_db(c, &db, err);
 	if (st)
@@ -474,12 +471,20 @@ civil_status_t civil_heated_foreach(civil_t *c, const char *query, bool explain,
 				    civil_heated_fn fn, void *arg,
 				    civil_error_t *err)
 {
-	return foreach(c, query, explain, false, fn, arg, err);
+	civil_status_t st = civil_need(err, c);
+
+	if (!st)
+		st = civil_need(err, fn);
+	return st ? st : foreach(c, query, explain, false, fn, arg, err);
 }
 
 civil_status_t civil_review_foreach(civil_t *c, const char *query, bool explain,
 				    civil_heated_fn fn, void *arg,
 				    civil_error_t *err)
 {
-	return foreach(c, query, explain, true, fn, arg, err);
+	civil_status_t st = civil_need(err, c);
+
+	if (!st)
+		st = civil_need(err, fn);
+	return st ? st : foreach(c, query, explain, true, fn, arg, err);
 }

@@ -428,7 +428,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.n_reasons = *f[F_SIGNAL] ? 1 : 0,
 	};
 	item = (civil_scan_item_t){ f[F_ID], f[F_THREAD], heat.score, &heat,
-				    why.klass == CIVIL_HEAT_HEATED };
+				    why.klass == CIVIL_HEAT_HEATED,
+				    why.klass != CIVIL_HEAT_HEATED };
 	scores_line(&item);
 	tag_line(f[F_TAG], f[F_ID]);
 	tag_line(f[F_TAG], f[F_THREAD]);
@@ -462,6 +463,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	t.strip = (char *)f[F_STRIP];
 	t.heat.heated = size % 5;
 	t.heat.escalating = size & 4;
+	t.review = size & 16;
 	t.passages = passages;
 	t.n_passages = size & 8 ? 2 : 1;
 	heated_text(&t);

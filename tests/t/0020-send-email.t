@@ -108,7 +108,7 @@ test_expect_success 'the hook and a civil setting it can'"'"'t read: named, noth
 	git config --unset civil.tone &&
 	git config --global civil.remnd off &&
 	test_must_fail_send typo.eml &&
-	grep -x "civil-remind: git config civil.remnd: no such setting (civil has contact, reminder, remind, tone, threshold, lexicon, sendmail and repository)" err &&
+	grep -x "civil-remind: git config civil.remnd: no such setting (civil has contact, reminder, remind, tone, threshold, review, lexicon, sendmail and repository)" err &&
 	send_email --from="A U Thor <author@kernel-test.invalid>" series/0001-*.patch &&
 	test $(sent_count) -eq 1 &&
 	git config --global --unset civil.remnd &&

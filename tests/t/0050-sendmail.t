@@ -433,7 +433,7 @@ test_expect_success 'a civil setting civil can'"'"'t read: kept under unsent, 75
 	git config civil.remnd off &&
 	test_expect_code 75 civil-sendmail -i a@kernel-test.invalid <review.eml 2>err &&
 	test $(sent_count) -eq 0 &&
-	grep "^civil-sendmail: git config civil.remnd: no such setting (civil has contact, reminder, remind, tone, threshold, lexicon, sendmail and repository); not sent" err &&
+	grep "^civil-sendmail: git config civil.remnd: no such setting (civil has contact, reminder, remind, tone, threshold, review, lexicon, sendmail and repository); not sent" err &&
 	# A patch for a sendmail the command line names (civil-install
 	# --b4 writes it so) goes out as it came: no setting changes a
 	# patch.  Without --sendmail, civil.sendmail is a setting it reads.

@@ -63,13 +63,19 @@ START_TEST(typos_named)
 	static const char *const cases[][3] = {
 		{ "civil.remnd", "off",
 		  "git config civil.remnd: no such setting (civil has "
-		  "contact, reminder, remind, tone, threshold, lexicon, "
-		  "sendmail and repository)" },
+		  "contact, reminder, remind, tone, threshold, review, "
+		  "lexicon, sendmail and repository)" },
 		{ "civil.tone", "rejct",
 		  "git config civil.tone: 'rejct' is not warn, reject or off" },
 		{ "civil.threshold", "2,5",
 		  "git config civil.threshold: '2,5' is not a number over 0 "
 		  "and under 5" },
+		{ "civil.review", "-1",
+		  "git config civil.review: '-1' is not a number over 0 and "
+		  "under 5" },
+		{ "civil.review", "2.5",
+		  "git config civil.review: 2.50 is not under "
+		  "civil.threshold (2.50)" },
 		{ "civil.lexicon", "/nonexistent/lexicon",
 		  "git config civil.lexicon: can't read "
 		  "'/nonexistent/lexicon': "
@@ -96,11 +102,55 @@ START_TEST(typos_named)
 		ck_assert_int_eq(cfg.tone, CIVIL_TONE_WARN);
 		ck_assert_int_eq(cfg.heat_problem,
 				 !strcmp(cases[i][0], "civil.threshold") ||
+					 !strcmp(cases[i][0], "civil.review") ||
 					 !strcmp(cases[i][0], "civil.lexicon"));
 		civil_error_clear(&err);
 		civil_config_release(&cfg);
 		civil_repo_free(repo);
 	}
+}
+END_TEST
+
+/* civil.review: "worth a look" from there, under civil.threshold; its
+ * default under the default threshold; a threshold set under the default
+ * review level names civil.review, and the level kept is under it. */
+START_TEST(review_level)
+{
+	const char *dir = unit_tmpdir();
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_repo_t *repo;
+	civil_config_t cfg;
+
+	civil_config_defaults(&cfg);
+	ck_assert(civil_config_get_review(&cfg) == CIVIL_HEAT_REVIEW);
+	ck_assert(CIVIL_HEAT_REVIEW < CIVIL_HEAT_THRESHOLD);
+	civil_config_release(&cfg);
+
+	unit_git(dir, (const char *[]){ "init", "-q", NULL });
+	unit_git(dir, (const char *[]){ "config", "civil.review", "1.25",
+					NULL });
+	unit_git(dir, (const char *[]){ "config", "civil.threshold", "3",
+					NULL });
+	ck_assert_int_eq(civil_repo_open(dir, &repo, NULL), 0);
+	ck_assert_int_eq(civil_config_load(&cfg, repo, &err), 0);
+	ck_assert(civil_config_get_review(&cfg) == 1.25);
+	ck_assert(civil_config_get_threshold(&cfg) == 3);
+	civil_config_release(&cfg);
+
+	unit_git(dir, (const char *[]){ "config", "--unset", "civil.review",
+					NULL });
+	unit_git(dir, (const char *[]){ "config", "civil.threshold", "0.3",
+					NULL });
+	ck_assert_int_eq(civil_config_load(&cfg, repo, &err),
+			 CIVIL_STATUS_CONFIG_ERROR);
+	ck_assert_str_eq(err.message,
+			 "git config civil.review: the default 0.40 is not "
+			 "under civil.threshold (0.30): set civil.review lower");
+	ck_assert(cfg.heat_problem);
+	ck_assert(civil_config_get_review(&cfg) < 0.3);
+	civil_error_clear(&err);
+	civil_config_release(&cfg);
+	civil_repo_free(repo);
 }
 END_TEST
 
@@ -171,6 +221,7 @@ Suite *suite_config(void)
 	tcase_add_test(tc, remind_modes);
 	tcase_add_test(tc, reads_repository_config);
 	tcase_add_test(tc, typos_named);
+	tcase_add_test(tc, review_level);
 	tcase_add_test(tc, last_value_counts);
 	tcase_add_test(tc, no_repository_reads_global);
 	tcase_add_test(tc, tone_from_config_only);

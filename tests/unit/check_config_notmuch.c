@@ -101,6 +101,17 @@ START_TEST(bad_settings_named)
 			 "'3.5'");
 	civil_error_clear(&err);
 	civil_nm_config_release(&cfg);
+	/* civil.review is git config's too, from the start. */
+	config("[civil]\nreview=1.5\n");
+	ck_assert_int_eq(civil_nm_config_load(&cfg, path.buf, NULL, &err),
+			 CIVIL_STATUS_CONFIG_ERROR);
+	ck_assert_str_eq(err.message,
+			 "notmuch config civil.review: is git config "
+			 "civil.review, one setting for the scan and the "
+			 "tone check: git config --global civil.review '1.5'");
+	ck_assert(civil_nm_config_get_review(&cfg) == CIVIL_HEAT_REVIEW);
+	civil_error_clear(&err);
+	civil_nm_config_release(&cfg);
 	config("[civil]\nlexicon=~/mine\n");
 	ck_assert_int_eq(civil_nm_config_load(&cfg, path.buf, NULL, &err),
 			 CIVIL_STATUS_CONFIG_ERROR);

@@ -170,6 +170,11 @@ START_TEST(misuse_refused_not_crashed_on)
 		   &err, "civil_heated_foreach: c is NULL");
 	want_usage(civil_heated_foreach(c, NULL, false, NULL, NULL, &err), &err,
 		   "civil_heated_foreach: fn is NULL");
+	want_usage(civil_review_foreach(NULL, NULL, false, never_called, NULL,
+					&err),
+		   &err, "civil_review_foreach: c is NULL");
+	want_usage(civil_review_foreach(c, NULL, false, NULL, NULL, &err), &err,
+		   "civil_review_foreach: fn is NULL");
 	want_usage(civil_thread_from_db(NULL, "*", &t, &err), &err,
 		   "civil_thread_from_db: c is NULL");
 	ck_assert_ptr_null(t);

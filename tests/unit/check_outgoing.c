@@ -150,6 +150,9 @@ START_TEST(stale_reminder)
 }
 END_TEST
 
+/* The heated sentences in the order of the text, whatever the order of
+ * the reasons (the scorer gives them hottest first), each sentence once
+ * with all of its reasons. */
 START_TEST(tone_lines)
 {
 	civil_heat_reason_t r[4] = {
@@ -158,16 +161,16 @@ START_TEST(tone_lines)
 		  .sentence = "You idiot.",
 		  .klass = CIVIL_HEAT_HEATED,
 		  .at = 1 },
-		{ .signal = "shouting",
-		  .match = "STOP",
-		  .sentence = "You idiot.",
-		  .klass = CIVIL_HEAT_HEATED,
-		  .at = 1 },
 		{ .signal = "wording like heated mail",
 		  .match = "",
 		  .sentence = "Go away.",
 		  .klass = CIVIL_HEAT_HEATED,
 		  .at = 0 },
+		{ .signal = "shouting",
+		  .match = "STOP",
+		  .sentence = "You idiot.",
+		  .klass = CIVIL_HEAT_HEATED,
+		  .at = 1 },
 		/* Sharp: the sender's to say. */
 		{ .signal = "contempt about code",
 		  .match = "crap",
@@ -183,9 +186,9 @@ START_TEST(tone_lines)
 
 	civil_tone_lines(&s, &out);
 	ck_assert_str_eq(civil_buf_str(&out),
+			 "\"Go away.\" (wording like heated mail)\n"
 			 "\"You idiot.\" (insult at a person 'idiot'; "
-			 "shouting 'STOP')\n"
-			 "\"Go away.\" (wording like heated mail)\n");
+			 "shouting 'STOP')\n");
 	civil_buf_release(&out);
 }
 END_TEST

@@ -26,7 +26,7 @@ START_TEST(scores_line_is_one_record)
 				    0 };
 	civil_heat_score_t heat = { 3.5, CIVIL_HEAT_HEATED, &why, 1 };
 	civil_scan_item_t item = { "a\tb\r\nc\001d\\e@x", "t", 3.5, &heat,
-				   true };
+				   true, false };
 	struct civil_buf b = CIVIL_BUF_INIT;
 	civil_sprinter_t *sp = civil_sprinter_text(&b);
 
