@@ -918,9 +918,9 @@ civil_status_t civil_heated_foreach(civil_t *c, const char *query,
  * tagged heated nor calmed, and no message tagged civil.tag or
  * civil.thread-tag (those are heated threads).  t->review is true, and
  * t->passages has each review message's deciding sentence. */
-civil_status_t civil_review_foreach(civil_t *c, const char *query,
-				    bool explain, civil_heated_fn fn,
-				    void *arg, civil_error_t *err);
+civil_status_t civil_review_foreach(civil_t *c, const char *query, bool explain,
+				    civil_heated_fn fn, void *arg,
+				    civil_error_t *err);
 
 /* ---- outgoing mail (outgoing.c) ---- */
 

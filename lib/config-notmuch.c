@@ -174,8 +174,8 @@ static void take(struct reading *r, const char *key, const char *v)
 			 "%s git config civil.%s, one setting for the "
 			 "scan and the tone check: git config --global "
 			 "civil.%s '%s'",
-			 strcmp(name, "review") ? "moved to" : "is", name,
-			 name, v);
+			 strcmp(name, "review") ? "moved to" : "is", name, name,
+			 v);
 	} else if (!strcmp(name, "lock-timeout")) {
 		if (number(v, 0, false, 3600, &d))
 			cfg->lock_timeout_ms = (int)(d * 1000);

@@ -173,8 +173,7 @@ static void take(struct reading *r, const char *key, const char *v)
 		r->review_set = true;
 		if (!civil_parse_threshold(v, &cfg->review))
 			complain(r, key, true,
-				 "'%s' is not a number over 0 and under 5",
-				 v);
+				 "'%s' is not a number over 0 and under 5", v);
 	} else if (!strcmp(name, "lexicon")) {
 		char *path = civil_home_path(civil_xstrdup(v));
 

@@ -123,7 +123,7 @@ struct walk {
 	const civil_nm_config_t *cfg;
 	const civil_heat_t *heat;
 	bool explain;
-	bool review; /* the threads worth a look, not the heated ones */
+	bool review;	 /* the threads worth a look, not the heated ones */
 	bool any_tagged; /* a message of the thread is tagged heated */
 	GPtrArray *people, *lists, *tags, *keep;
 	GArray *samples, *passages;
@@ -348,10 +348,9 @@ civil_status_t civil_heated_walk(notmuch_database_t *db,
 				 bool explain, bool review, civil_heated_fn fn,
 				 void *arg, civil_error_t *err)
 {
-	struct walk w = { .cfg = cfg,
-			  .heat = heat,
-			  .explain = explain,
-			  .review = review };
+	struct walk w = {
+		.cfg = cfg, .heat = heat, .explain = explain, .review = review
+	};
 	struct civil_buf q = CIVIL_BUF_INIT;
 	notmuch_threads_t *threads = NULL;
 	/* The threads handed to fn, for going on after a search again. */
@@ -450,9 +449,10 @@ done:
 }
 
 /* The two walks, once the caller's arguments are checked. */
-static civil_status_t foreach(civil_t *c, const char *query, bool explain,
-			      bool review, civil_heated_fn fn, void *arg,
-			      civil_error_t *err)
+static civil_status_t heated_or_review(civil_t *c, const char *query,
+				       bool explain, bool review,
+				       civil_heated_fn fn, void *arg,
+				       civil_error_t *err)
 {
 	const civil_nm_config_t *cfg = NULL;
 	notmuch_database_t *db = NULL;
@@ -475,7 +475,8 @@ civil_status_t civil_heated_foreach(civil_t *c, const char *query, bool explain,
 
 	if (!st)
 		st = civil_need(err, fn);
-	return st ? st : foreach(c, query, explain, false, fn, arg, err);
+	return st ? st
+		  : heated_or_review(c, query, explain, false, fn, arg, err);
 }
 
 civil_status_t civil_review_foreach(civil_t *c, const char *query, bool explain,
@@ -486,5 +487,6 @@ civil_status_t civil_review_foreach(civil_t *c, const char *query, bool explain,
 
 	if (!st)
 		st = civil_need(err, fn);
-	return st ? st : foreach(c, query, explain, true, fn, arg, err);
+	return st ? st
+		  : heated_or_review(c, query, explain, true, fn, arg, err);
 }

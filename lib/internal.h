@@ -287,8 +287,7 @@ bool civil_message_is_patch(civil_message_t *msg);
  * its score (and no lower calm one's); civil-heated marks it '-' and lists
  * its thread after the heated ones.  Never tagged heated, never held by
  * the tone check, never quoted to the board. */
-static inline bool civil_heat_review(const civil_heat_score_t *h,
-				     double review)
+static inline bool civil_heat_review(const civil_heat_score_t *h, double review)
 {
 	return h->klass != CIVIL_HEAT_HEATED && h->score >= review;
 }

@@ -427,7 +427,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.reasons = &why,
 		.n_reasons = *f[F_SIGNAL] ? 1 : 0,
 	};
-	item = (civil_scan_item_t){ f[F_ID], f[F_THREAD], heat.score, &heat,
+	item = (civil_scan_item_t){ f[F_ID],
+				    f[F_THREAD],
+				    heat.score,
+				    &heat,
 				    why.klass == CIVIL_HEAT_HEATED,
 				    why.klass != CIVIL_HEAT_HEATED };
 	scores_line(&item);

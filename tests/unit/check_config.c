@@ -127,25 +127,26 @@ START_TEST(review_level)
 	civil_config_release(&cfg);
 
 	unit_git(dir, (const char *[]){ "init", "-q", NULL });
-	unit_git(dir, (const char *[]){ "config", "civil.review", "1.25",
-					NULL });
-	unit_git(dir, (const char *[]){ "config", "civil.threshold", "3",
-					NULL });
+	unit_git(dir,
+		 (const char *[]){ "config", "civil.review", "1.25", NULL });
+	unit_git(dir,
+		 (const char *[]){ "config", "civil.threshold", "3", NULL });
 	ck_assert_int_eq(civil_repo_open(dir, &repo, NULL), 0);
 	ck_assert_int_eq(civil_config_load(&cfg, repo, &err), 0);
 	ck_assert(civil_config_get_review(&cfg) == 1.25);
 	ck_assert(civil_config_get_threshold(&cfg) == 3);
 	civil_config_release(&cfg);
 
-	unit_git(dir, (const char *[]){ "config", "--unset", "civil.review",
-					NULL });
-	unit_git(dir, (const char *[]){ "config", "civil.threshold", "0.3",
-					NULL });
+	unit_git(dir,
+		 (const char *[]){ "config", "--unset", "civil.review", NULL });
+	unit_git(dir,
+		 (const char *[]){ "config", "civil.threshold", "0.3", NULL });
 	ck_assert_int_eq(civil_config_load(&cfg, repo, &err),
 			 CIVIL_STATUS_CONFIG_ERROR);
-	ck_assert_str_eq(err.message,
-			 "git config civil.review: the default 0.40 is not "
-			 "under civil.threshold (0.30): set civil.review lower");
+	ck_assert_str_eq(
+		err.message,
+		"git config civil.review: the default 0.40 is not "
+		"under civil.threshold (0.30): set civil.review lower");
 	ck_assert(cfg.heat_problem);
 	ck_assert(civil_config_get_review(&cfg) < 0.3);
 	civil_error_clear(&err);

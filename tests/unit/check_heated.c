@@ -137,8 +137,8 @@ static civil_status_t heated(const char *query, const civil_heat_t *heat,
 
 	if (st)
 		return st;
-	st = civil_heated_walk(db, &cfg, heat, query, explain, false, on_thread, l,
-			       err);
+	st = civil_heated_walk(db, &cfg, heat, query, explain, false, on_thread,
+			       l, err);
 	notmuch_database_destroy(db);
 	return st;
 }

@@ -25,8 +25,9 @@ START_TEST(scores_line_is_one_record)
 				    CIVIL_HEAT_HEATED,
 				    0 };
 	civil_heat_score_t heat = { 3.5, CIVIL_HEAT_HEATED, &why, 1 };
-	civil_scan_item_t item = { "a\tb\r\nc\001d\\e@x", "t", 3.5, &heat,
-				   true, false };
+	civil_scan_item_t item = {
+		"a\tb\r\nc\001d\\e@x", "t", 3.5, &heat, true, false
+	};
 	struct civil_buf b = CIVIL_BUF_INIT;
 	civil_sprinter_t *sp = civil_sprinter_text(&b);
 
