@@ -10,10 +10,14 @@
 ;; civil (civil-scan, civil-heated, escalate-thread) in notmuch-emacs:
 ;;
 ;; - a saved search "heated" for the threads civil (or you) tagged heated,
-;;   on the notmuch-hello screen and under `j H';
+;;   on the notmuch-hello screen and under `j H', and one "worth a look"
+;;   (`j L') for the messages civil is unsure of: not heated, but from
+;;   git config civil.review up (`civil-scan --apply' marks them
+;;   property:civil.review=1); tag one +heated if you hold it so;
 ;; - in notmuch-show, under each heated message's header line, the
 ;;   passages that made civil flag it (from `civil-heated --format=json
-;;   --explain', which reads the reasons `civil-scan --apply' kept);
+;;   --explain', which reads the reasons `civil-scan --apply' kept), and
+;;   under each message worth a look the sentence that decided it;
 ;; - `E' in notmuch-show, notmuch-search and notmuch-tree runs
 ;;   `escalate-thread' on the current thread and opens the private draft
 ;;   to the board for you to finish and send (it sends nothing itself).
@@ -50,6 +54,10 @@
   "The key of the \"heated\" saved search, or nil for none."
   :type '(choice string (const nil)))
 
+(defcustom civil-review-saved-search-key "L"
+  "The key of the \"worth a look\" saved search, or nil for none."
+  :type '(choice string (const nil)))
+
 (defface civil-reason
   '((t :inherit font-lock-warning-face))
   "Face of the reasons civil gives in notmuch-show.")
@@ -67,18 +75,33 @@
 	  (civil--setting "civil.tag" "heated")
 	  (civil--setting "civil.thread-tag" "heated-thread")))
 
-(defun civil--add-saved-search ()
-  "Add the \"heated\" saved search, unless there is one."
+(defun civil-review-query ()
+  "The notmuch query for the messages civil holds worth a look.
+Those `civil-scan --apply' marked property:civil.review=1 (not heated,
+from git config civil.review up), in threads with no heated message:
+the threads `civil-heated' lists as worth a look."
+  (format "property:civil.review=1 and not thread:\"{tag:%s or tag:%s}\""
+	  (civil--setting "civil.tag" "heated")
+	  (civil--setting "civil.thread-tag" "heated-thread")))
+
+(defun civil--add-one-saved-search (name query key)
+  "Add the saved search NAME for QUERY under KEY, unless there is one."
   (unless (seq-find (lambda (s)
-		      (equal (notmuch-saved-search-get s :name) "heated"))
+		      (equal (notmuch-saved-search-get s :name) name))
 		    notmuch-saved-searches)
     (customize-set-variable
      'notmuch-saved-searches
      (append notmuch-saved-searches
-	     (list (append (list :name "heated" :query (civil-heated-query)
+	     (list (append (list :name name :query query
 				 :sort-order 'newest-first)
-			   (and civil-saved-search-key
-				(list :key civil-saved-search-key))))))))
+			   (and key (list :key key))))))))
+
+(defun civil--add-saved-search ()
+  "Add the \"heated\" and \"worth a look\" saved searches, unless there are."
+  (civil--add-one-saved-search "heated" (civil-heated-query)
+			       civil-saved-search-key)
+  (civil--add-one-saved-search "worth a look" (civil-review-query)
+			       civil-review-saved-search-key))
 
 ;;; Reasons in notmuch-show
 
@@ -95,31 +118,39 @@
 	(ignore-errors (json-read))))))
 
 (defun civil--passages-by-id (threads)
-  "A hash table: Message-ID -> the passages THREADS give for it."
+  "A hash table: Message-ID -> the passages THREADS give for it.
+A passage of a thread worth a look is marked so (`worth_a_look')."
   (let ((by-id (make-hash-table :test #'equal)))
     (dolist (thread threads)
-      (dolist (p (alist-get 'passages thread))
-	(let ((id (alist-get 'id p)))
-	  (puthash id (append (gethash id by-id) (list p)) by-id))))
+      (let ((review (eq (alist-get 'worth_a_look thread) t)))
+	(dolist (p (alist-get 'passages thread))
+	  (let ((id (alist-get 'id p)))
+	    (puthash id (append (gethash id by-id)
+				(list (if review (cons '(worth_a_look . t) p) p)))
+		     by-id)))))
     by-id))
 
 (defun civil--reason-lines (passages indent)
   "Lines of text saying why, one per passage in PASSAGES, INDENT deep.
 Each reads as `civil-heated --explain' writes it: the score, the signal
 (which says whom it is aimed at), the words when there are some, and
-the sentence."
+the sentence; \"civil, worth a look:\" for a message civil is unsure of."
   (mapconcat
    (lambda (p)
      (let ((score (alist-get 'score p))
 	   (match (alist-get 'match p)))
-       (format "%scivil: %s %s%s: \"%s\""
+       (format "%scivil%s: %s %s%s%s"
 	       (make-string indent ?\s)
+	       (if (alist-get 'worth_a_look p) ", worth a look" "")
 	       (if (numberp score) (format "%.2f" score) "?")
 	       (alist-get 'signal p)
 	       (if (and (stringp match) (not (string= match "")))
 		   (format " '%s'" match)
 		 "")
-	       (alist-get 'sentence p))))
+	       (let ((sentence (alist-get 'sentence p)))
+		 (if (and (stringp sentence) (not (string= sentence "")))
+		     (format ": \"%s\"" sentence)
+		   "")))))
    passages "\n"))
 
 (defun civil--indent ()

@@ -112,4 +112,43 @@ test_expect_success 'escalate-thread failing: the error is shown, nothing opened
 	test $(notmuch count tag:draft) -eq 2
 '
 
+# A thread with nothing heated and one message worth a look: the levels
+# set around that message's score, whatever the model gives it.
+test_expect_success 'a saved search "worth a look" (j L), and the sentence that decided each under its header line' '
+	mail warm-1 "drm: a new plane helper" "Ann Org <ann@$ID>" "" 9 <<-\EOF &&
+	Is the plane helper needed for the atomic path?
+	EOF
+	mail warm-2 "Re: drm: a new plane helper" "Rex Viewer <rex@$ID>" warm-1 9 <<-\EOF &&
+	You clearly have no idea what you are doing.  This is utter garbage
+	and you are an idiot.
+	EOF
+	notmuch new --quiet &&
+	s=$(civil-scan --scores "id:warm-2@$ID" | cut -f1) &&
+	git config --global civil.review "$(awk -v s="$s" "BEGIN { printf \"%.2f\", s / 2 }")" &&
+	git config --global civil.threshold "$(awk -v s="$s" "BEGIN { printf \"%.2f\", (s + 5) / 2 }")" &&
+	WARM=$(notmuch search --output=threads "id:warm-2@$ID") &&
+	civil-scan --apply "$WARM" 2>/dev/null &&
+	nm_emacs --eval "(let ((s (seq-find (lambda (s) (equal (notmuch-saved-search-get s :name) \"worth a look\"))
+			  notmuch-saved-searches)))
+		(princ (format \"%s\n%s\n\" (notmuch-saved-search-get s :query) (notmuch-saved-search-get s :key))))" >search &&
+	cat search &&
+	test "$(sed -n 2p search)" = L &&
+	notmuch search --output=messages "$(sed -n 1p search)" >found &&
+	test "$(cat found)" = "id:warm-2@$ID" &&
+	nm_emacs --eval "(progn
+		(notmuch-show \"$WARM\")
+		(dolist (ov (overlays-in (point-min) (point-max)))
+		  (when (overlay-get ov (quote civil))
+		    (princ (format \"%s|%s\n\"
+			(save-excursion (goto-char (overlay-start ov))
+			  (buffer-substring (line-beginning-position) (line-end-position)))
+			(overlay-get ov (quote after-string)))))))" >shown &&
+	cat shown &&
+	grep "^ *Rex Viewer <rex@$ID> .*|\$" shown &&
+	grep -x " *civil, worth a look: [0-9.]* .*" shown &&
+	! grep "Ann Org" shown &&
+	git config --global --unset civil.review &&
+	git config --global --unset civil.threshold
+'
+
 test_done

@@ -158,6 +158,23 @@ test_expect_success 'civil-heated --format=json: worth_a_look, and the passages 
 	PY
 '
 
+# snippet NAME - the README's code block that starts "# civil: NAME".
+snippet() {
+	sed -n "/^    # civil: $1/,/^\$/s/^    //p" "$CIVIL_SRC/README.md"
+}
+
+test_expect_success 'the README'"'"'s aerc and neomutt queries, and civil.el'"'"'s, find what civil-heated lists worth a look' '
+	snippet "aerc query-map" | sed -n "s/^worth-a-look=//p" >aerc.q &&
+	test -s aerc.q &&
+	test "$(notmuch search --output=messages --exclude=false "$(cat aerc.q)")" = "id:r-2@$ID" &&
+	snippet "neomutt with notmuch" |
+		sed -n "s/^virtual-mailboxes \"worth a look\" \"notmuch:\/\/?query=\(.*\)\"\$/\1/p" >url.q &&
+	test -s url.q &&
+	python3 -c "import sys, urllib.parse; print(urllib.parse.unquote(open(sys.argv[1]).read().strip()))" url.q >neomutt.q &&
+	test_cmp aerc.q neomutt.q &&
+	grep -F "(format \"property:civil.review=1 and not thread:\\\"{tag:%s or tag:%s}\\\"\"" "$CIVIL_SRC/emacs/civil.el"
+'
+
 test_expect_success 'escalate-thread never quotes a message worth a look to the board' '
 	H=$(thread_of h-2) && R=$(thread_of r-2) &&
 	escalate-thread --stdout "thread:$H" >heated.eml 2>err &&
