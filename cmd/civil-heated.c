@@ -124,8 +124,8 @@ int main(int argc, char **argv)
 		  .help = "the passages that made civil flag each thread" },
 		{ "review", keyword_argument, .out = &review,
 		  .keywords = reviews,
-		  .help = "the threads worth a look after the heated ones "
-			  "(yes, default), not (no), or alone (only)" },
+		  .help = "the threads worth a look too: yes, no or only",
+		  .value = "WHICH" },
 		{ "learned", bool_argument, .out = &learned,
 		  .help = "what your corrections taught civil" },
 		{ "format", keyword_argument, .out = &format,

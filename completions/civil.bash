@@ -52,10 +52,14 @@ _civil()
 		esac
 		;;
 	civil-heated)
-		opts="--explain --format= --learned --help --version"
+		opts="--explain --review= --format= --learned --help --version"
 		case $cur in
 		--format=*)
 			COMPREPLY=($(compgen -P --format= -W "text json" -- "${cur#--format=}"))
+			return
+			;;
+		--review=*)
+			COMPREPLY=($(compgen -P --review= -W "yes no only" -- "${cur#--review=}"))
 			return
 			;;
 		esac

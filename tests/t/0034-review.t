@@ -214,6 +214,23 @@ test_expect_success 'a higher civil.review takes the mark away on the next scan'
 	test ! -s out
 '
 
+test_expect_success 'a heated tag civil set and the reader took off: learned as calm, and not worth a look either' '
+	# (what r-2 taught made h-3, the same words, heated: civil tagged it)
+	tags_of h-3 | grep -qw heated &&
+	props h-3 | grep -x "civil.tagged=1" &&
+	notmuch tag -heated "id:h-3@$ID" &&
+	git config --global civil.review "$(awk -v c="$(cat calm.score)" "BEGIN { printf \"%.2f\", c + 0.05 }")" &&
+	civil-scan --apply -v 2>err &&
+	cat err &&
+	grep "learned from 1 correction" err &&
+	props h-3 | grep -x "civil.reader=calm" &&
+	! tags_of h-3 | grep -qw heated &&
+	! is_review h-3 &&
+	civil-scan --apply "*" &&
+	! is_review h-3 &&
+	! tags_of h-3 | grep -qw heated
+'
+
 test_expect_success 'civil.review at or over civil.threshold: one line naming it, and nothing is scanned' '
 	git config --global civil.review 4.9 &&
 	git config --global civil.threshold 4.5 &&
