@@ -232,6 +232,131 @@ START_TEST(explain_gives_the_passages)
 }
 END_TEST
 
+/* What civil-scan --apply leaves on a message worth a look: its score
+ * (calm, under the threshold) and reasons, and civil.review=1. */
+static void marked_review(notmuch_database_t *db, const char *id, double score,
+			  bool reasons)
+{
+	civil_heat_reason_t why[1] = {
+		{ .signal = "impatience",
+		  .weight = 1.5,
+		  .match = "For the last time",
+		  .sentence = "For the last time: read the code.",
+		  .klass = CIVIL_HEAT_SHARP },
+	};
+	civil_heat_score_t h = { score, CIVIL_HEAT_SHARP, why,
+				 reasons ? 1 : 0 };
+	notmuch_message_t *m = NULL;
+
+	ck_assert_int_eq(notmuch_database_find_message(db, id, &m), 0);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(civil_db_store_heat(m, &h), 0);
+	ck_assert_int_eq(notmuch_message_add_property(m, "civil.review", "1"),
+			 0);
+	notmuch_message_destroy(m);
+}
+
+/*   warm  w1 (Gil): worth a look, w2 (Ann) calm               03-05
+ *   whole v1: worth a look with no sentence of its own         03-06
+ *   hot   h3: worth a look, in the heated thread              03-02
+ *   since t1: worth a look, since tagged heated by a person    03-07 */
+static void add_review_mail(void)
+{
+	const char *new[] = { "new", "--quiet", NULL };
+	civil_error_t err = CIVIL_ERROR_INIT;
+	notmuch_database_t *db = NULL;
+
+	unit_add_mail(dir, "w1", "w1@kernel-test.invalid",
+		      "Gil <gil@kernel-test.invalid>",
+		      "Thu, 05 Mar 2026 10:00:00 +0000", "warm", NULL,
+		      "For the last time: read the code.\n");
+	unit_add_mail(dir, "w2", "w2@kernel-test.invalid",
+		      "Ann <ann@kernel-test.invalid>",
+		      "Thu, 05 Mar 2026 11:00:00 +0000", "Re: warm",
+		      "w1@kernel-test.invalid", "Will do.\n");
+	unit_add_mail(dir, "v1", "v1@kernel-test.invalid",
+		      "Gil <gil@kernel-test.invalid>",
+		      "Fri, 06 Mar 2026 10:00:00 +0000", "whole", NULL,
+		      "Hmm, again?\n");
+	unit_add_mail(dir, "h3", "h3@kernel-test.invalid",
+		      "Gil <gil@kernel-test.invalid>",
+		      "Mon, 02 Mar 2026 12:00:00 +0000", "Re: hot",
+		      "h2@kernel-test.invalid", "Read the code.\n");
+	unit_add_mail(dir, "t1", "t1@kernel-test.invalid",
+		      "Gil <gil@kernel-test.invalid>",
+		      "Sat, 07 Mar 2026 10:00:00 +0000", "since", NULL,
+		      "For the last time: read the code.\n");
+	unit_notmuch(new, NULL);
+	ck_assert_int_eq(civil_db_open(&cfg, true, 1000, &db, &err), 0);
+	marked_review(db, "w1@kernel-test.invalid", 1.2, true);
+	marked_review(db, "v1@kernel-test.invalid", 0.9, false);
+	marked_review(db, "h3@kernel-test.invalid", 1.1, true);
+	marked_review(db, "t1@kernel-test.invalid", 1.3, true);
+	ck_assert_int_eq(civil_db_close(db, CIVIL_STATUS_SUCCESS, &err), 0);
+	tag("+heated", "id:t1@kernel-test.invalid");
+}
+
+static civil_status_t review(const char *query, bool explain, struct listing *l,
+			     civil_error_t *err)
+{
+	notmuch_database_t *db = NULL;
+	civil_status_t st = civil_db_open(&cfg, false, 0, &db, err);
+
+	if (st)
+		return st;
+	st = civil_heated_walk(db, &cfg, NULL, query, explain, true, on_thread,
+			       l, err);
+	notmuch_database_destroy(db);
+	return st;
+}
+
+/* The threads worth a look: a message marked so, nothing heated in the
+ * thread; each with its deciding sentence, explain or not, and '-' in
+ * the strip.  A heated thread keeps its review message as '-', listed
+ * with the heated ones; one a person tagged since is heated, not worth a
+ * look. */
+START_TEST(threads_worth_a_look)
+{
+	civil_error_t err = CIVIL_ERROR_INIT;
+	struct listing l = { CIVIL_BUF_INIT, 0, 0 };
+
+	add_review_mail();
+	ck_assert_int_eq(review(NULL, false, &l, &err), 0);
+	ck_assert_str_eq(civil_buf_str(&l.out),
+			 "whole 1/1 - 0.90 gil@kernel-test.invalid"
+			 " [test.kernel-test.invalid] scored\n"
+			 "  v1@kernel-test.invalid 0.90 its words as a whole "
+			 "0.00 ''\n"
+			 "warm 2/1 -. 1.20 gil@kernel-test.invalid "
+			 "ann@kernel-test.invalid"
+			 " [test.kernel-test.invalid] scored\n"
+			 "  w1@kernel-test.invalid 1.20 impatience 1.50 "
+			 "'For the last time'\n");
+	civil_buf_reset(&l.out);
+	ck_assert_int_eq(
+		heated("subject:hot OR subject:since", NULL, true, &l, &err),
+		0);
+	ck_assert_str_eq(
+		civil_buf_str(&l.out),
+		"since 1/1 ! 1.30 gil@kernel-test.invalid"
+		" [test.kernel-test.invalid] scored heated\n"
+		"  t1@kernel-test.invalid 1.30 impatience 1.50 "
+		"'For the last time'\n"
+		"hot 3/2 ##- 4.50 ann@kernel-test.invalid "
+		"bob@kernel-test.invalid gil@kernel-test.invalid"
+		" [test.kernel-test.invalid] scored heated\n"
+		"  h1@kernel-test.invalid 3.00 contempt 4.00 'garbage'\n"
+		"  h1@kernel-test.invalid 3.00 profanity 3.00 'crap'\n"
+		"  h2@kernel-test.invalid 4.50 contempt 3.00 'garbage'\n"
+		"  h2@kernel-test.invalid 4.50 profanity 2.00 'crap'\n");
+	civil_buf_reset(&l.out);
+	ck_assert_int_eq(
+		review("from:ann@kernel-test.invalid", false, &l, &err), 0);
+	ck_assert_str_eq(civil_buf_str(&l.out), "");
+	civil_buf_release(&l.out);
+}
+END_TEST
+
 START_TEST(the_callback_stops_the_walk)
 {
 	civil_error_t err = CIVIL_ERROR_INIT;
@@ -266,6 +391,7 @@ Suite *suite_heated(void)
 	tcase_add_test(tc, a_query_narrows_the_list);
 	tcase_add_test(tc, unscored_tags_are_scored_from_the_file);
 	tcase_add_test(tc, explain_gives_the_passages);
+	tcase_add_test(tc, threads_worth_a_look);
 	tcase_add_test(tc, the_callback_stops_the_walk);
 	tcase_add_test(tc, a_bad_query_is_an_error);
 	tcase_set_timeout(tc, 60);
