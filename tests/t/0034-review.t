@@ -67,11 +67,13 @@ thread_of() {
 
 test_expect_success 'setup: the levels around the scores of the messages' '
 	calm=$(for m in calm-1 calm-2 r-1 h-1; do score_of $m; done | sort -n | tail -1) &&
-	warm=$(score_of r-2) && warm3=$(score_of h-3) && hot=$(score_of h-2) &&
-	echo "calm at most $calm, warm $warm and $warm3, hot $hot" &&
-	awk -v c="$calm" -v w="$warm" -v x="$warm3" -v h="$hot" \
-		"BEGIN { exit !(w == x && w > c + 0.1 && h > w + 0.1) }" &&
-	review=$(awk -v c="$calm" -v w="$warm" "BEGIN { printf \"%.2f\", (c + w) / 2 }") &&
+	w2=$(score_of r-2) && w3=$(score_of h-3) && hot=$(score_of h-2) &&
+	echo "calm at most $calm, warm $w2 and $w3, hot $hot" &&
+	low=$(printf "%s\n%s\n" "$w2" "$w3" | sort -n | head -1) &&
+	warm=$(printf "%s\n%s\n" "$w2" "$w3" | sort -n | tail -1) &&
+	awk -v c="$calm" -v l="$low" -v w="$warm" -v h="$hot" \
+		"BEGIN { exit !(l > c + 0.1 && h > w + 0.1) }" &&
+	review=$(awk -v c="$calm" -v l="$low" "BEGIN { printf \"%.2f\", (c + l) / 2 }") &&
 	threshold=$(awk -v w="$warm" -v h="$hot" "BEGIN { printf \"%.2f\", (w + h) / 2 }") &&
 	echo "civil.review $review, civil.threshold $threshold" &&
 	git config --global civil.review "$review" &&
