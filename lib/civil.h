@@ -897,7 +897,7 @@ typedef struct civil_heated_thread {
 	bool thread_tagged;
 	/* A thread worth a look (civil_review_foreach): no message of it is
 	 * tagged heated, and passages holds each review message's deciding
-	 * sentence, explain or not. */
+	 * sentence, explain or not (with explain, all its reasons). */
 	bool review;
 } civil_heated_thread_t;
 
@@ -917,7 +917,8 @@ civil_status_t civil_heated_foreach(civil_t *c, const char *query,
  * (at or over civil.review, not heated) that its reader has neither
  * tagged heated nor calmed, and no message tagged civil.tag or
  * civil.thread-tag (those are heated threads).  t->review is true, and
- * t->passages has each review message's deciding sentence. */
+ * t->passages has each review message's deciding sentence (with
+ * explain, all the reasons civil gave it). */
 civil_status_t civil_review_foreach(civil_t *c, const char *query, bool explain,
 				    civil_heated_fn fn, void *arg,
 				    civil_error_t *err);

@@ -227,7 +227,10 @@ static void walk_message(struct walk *w, notmuch_message_t *m)
 	g_array_append_val(w->samples, s);
 
 	if (w->review) {
-		if (review && have_stored)
+		/* Its deciding sentence; with explain, all it gave. */
+		if (review && have_stored && w->explain && stored.n_reasons)
+			passages_from_heat(w->passages, f.id, &stored);
+		else if (review && have_stored)
 			deciding_passage(w->passages, f.id, &stored);
 	} else if (w->explain && s.klass == CIVIL_HEAT_HEATED &&
 		   (have_fresh || have_stored)) {
