@@ -92,10 +92,8 @@ test_expect_success 'civil-scan --apply: worth a look is marked civil.review=1, 
 	! is_review h-2 &&
 	# calm mail under civil.review keeps no properties at all
 	test -z "$(props calm-1)" &&
-	test -z "$(props r-1)"
-'
-
-test_expect_success 'a rescan that finds the same writes nothing' '
+	test -z "$(props r-1)" &&
+	# a rescan that finds the same writes nothing
 	rev=$(notmuch count --lastmod "*" | cut -f3) &&
 	civil-scan --apply "*" &&
 	test "$(notmuch count --lastmod "*" | cut -f3)" = "$rev"
@@ -221,6 +219,12 @@ test_expect_success 'a heated tag civil set and the reader took off: learned as 
 	tags_of h-3 | grep -qw heated &&
 	props h-3 | grep -x "civil.tagged=1" &&
 	notmuch tag -heated "id:h-3@$ID" &&
+	# and the same words again, which nobody has judged
+	mail h-4 "Re: mm: take the fault lock later" "Rex Viewer <rex@$ID>" h-3 8 <<-EOF &&
+	$WARM
+	EOF
+	notmuch new --quiet &&
+	git config --global civil.threshold 4.95 &&
 	git config --global civil.review "$(awk -v c="$(cat calm.score)" "BEGIN { printf \"%.2f\", c + 0.05 }")" &&
 	civil-scan --apply -v 2>err &&
 	cat err &&
@@ -228,9 +232,11 @@ test_expect_success 'a heated tag civil set and the reader took off: learned as 
 	props h-3 | grep -x "civil.reader=calm" &&
 	! tags_of h-3 | grep -qw heated &&
 	! is_review h-3 &&
+	is_review h-4 &&
 	civil-scan --apply "*" &&
 	! is_review h-3 &&
-	! tags_of h-3 | grep -qw heated
+	! tags_of h-3 | grep -qw heated &&
+	review_ids | grep "id:h-4@" && ! review_ids | grep "id:h-3@"
 '
 
 test_expect_success 'civil.review at or over civil.threshold: one line naming it, and nothing is scanned' '
