@@ -264,6 +264,37 @@ START_TEST(a_removed_civil_tag_is_never_put_back)
 }
 END_TEST
 
+/* Between civil.review and the threshold a message is worth a look:
+ * marked civil.review=1, never tagged, never making its thread heated;
+ * the mark goes when a person tags it heated, or the level moves over
+ * its score. */
+START_TEST(worth_a_look_is_marked_never_tagged)
+{
+	struct said s;
+
+	civil_heat_set_threshold(heat, 4);
+	cfg.threshold = 4;
+	cfg.review = 1;
+	ck_assert_int_eq(scan("*", true, &s), CIVIL_STATUS_SUCCESS);
+	ck_assert_uint_eq(s.stats.heated, 0);
+	ck_assert_uint_eq(s.stats.threads_heated, 0);
+	said_release(&s);
+	assert_ids("tag:heated OR tag:heated-thread", "");
+	assert_ids("property:civil.review=1",
+		   "id:a2@kernel-test.invalid\nid:a1@kernel-test.invalid\n");
+
+	tag("+heated", "id:a1@kernel-test.invalid");
+	ck_assert_int_eq(scan("*", true, &s), CIVIL_STATUS_SUCCESS);
+	said_release(&s);
+	assert_ids("property:civil.review=1", "id:a2@kernel-test.invalid\n");
+
+	cfg.review = 3.9;
+	ck_assert_int_eq(scan("*", true, &s), CIVIL_STATUS_SUCCESS);
+	said_release(&s);
+	assert_ids("property:civil.review=1", "");
+}
+END_TEST
+
 START_TEST(a_missing_file_is_partial)
 {
 	struct civil_buf path = CIVIL_BUF_INIT;
@@ -374,6 +405,7 @@ Suite *suite_scan(void)
 	tcase_add_test(tc, applies_and_a_rescan_writes_nothing);
 	tcase_add_test(tc, a_persons_tag_is_never_removed);
 	tcase_add_test(tc, a_removed_civil_tag_is_never_put_back);
+	tcase_add_test(tc, worth_a_look_is_marked_never_tagged);
 	tcase_add_test(tc, a_missing_file_is_partial);
 	tcase_add_test(tc, since_the_last_scan);
 	tcase_add_test(tc, a_bad_query_is_an_error);

@@ -106,6 +106,7 @@ const char *unit_notmuch_db(civil_nm_config_t *cfg)
 	cfg->tag = strdup("heated");
 	cfg->thread_tag = strdup("heated-thread");
 	cfg->threshold = CIVIL_HEAT_THRESHOLD;
+	cfg->review = CIVIL_HEAT_REVIEW;
 	cfg->lock_timeout_ms = 1000;
 	mkdir(cfg->database_path, 0700);
 	return dir;
