@@ -157,6 +157,7 @@ START_TEST(heated_json)
 	t.scored = false;
 	t.n_tags = t.n_lists = t.n_people = 0;
 	t.heat.escalating = false;
+	t.review = true;
 	civil_sp_separator(sp);
 	cmd_heated_json(sp, &t, false);
 	civil_sp_end(sp);
@@ -170,7 +171,8 @@ START_TEST(heated_json)
 		"1\",null],\"tags\":[\"heated\",\"inbox\"],\"first\":100,\"la"
 		"st\":1000,\"people\":[\"A <a@x>\"],\"lists\":[\"l\\n1\",\"l2"
 		"\"],\"peak\":2.35,\"heated\":2,\"escalating\":true,\"strip\""
-		":\"#.\",\"heated_thread\":false,\"passages\":[{\"id\":\"i\\td@x\",\"score\":null,\"c"
+		":\"#.\",\"heated_thread\":false,\"worth_a_look\":false,"
+		"\"passages\":[{\"id\":\"i\\td@x\",\"score\":null,\"c"
 		"lass\":\"heated\",\"signal\":\"insult\",\"weight\":null,\"ta"
 		"rget\":\"person\",\"match\":"
 		"\"a\\nb\",\"sentence\":\"c\\r\\nthread:1\"},{\"id\":\"x@y\","
@@ -185,7 +187,8 @@ START_TEST(heated_json)
 		",\"subject\":\"s\\r\\nthread:fake\",\"query\":[\"thread:0\\\""
 		"1\",null],\"tags\":[],\"first\":100,\"last\":1000,\"people\""
 		":[],\"lists\":[],\"peak\":null,\"heated\":2,\"escalating\":f"
-		"alse,\"strip\":\"#.\",\"heated_thread\":false}"
+		"alse,\"strip\":\"#.\",\"heated_thread\":false,"
+		"\"worth_a_look\":true}"
 		"]\n");
 	if (saved)
 		setenv("TZ", saved, 1);
