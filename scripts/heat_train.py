@@ -61,6 +61,26 @@ def fraction(r):
     return POOL_FRACTION.get(r.get("pool"), 1.0)
 
 
+def norm_floor():
+    """HEAT_NORM_FLOOR, as lib/heat.h defines it."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    for line in open(os.path.join(here, "..", "lib", "heat.h")):
+        if line.startswith("#define HEAT_NORM_FLOOR "):
+            return float(line.split()[2])
+    raise SystemExit("heat_train: no HEAT_NORM_FLOOR in lib/heat.h")
+
+
+NORM_FLOOR = norm_floor()
+
+
+def gram_norm(g):
+    """ngrams.c's civil_heat_grams_norm: the length of the vector of
+    1 + ln(count), at least NORM_FLOOR (0 for no grams: nothing to
+    divide)."""
+    s = sum((1 + math.log(n)) ** 2 for n in g.values())
+    return max(math.sqrt(s), NORM_FLOOR) if s else 1
+
+
 def c_features(tool, datadir, rows):
     """Each row's grams {hash: count} and cues {name: value}, from C."""
     data = bytearray()
@@ -124,7 +144,7 @@ class Space:
         rows, cols, vals = [], [], []
         for r, i in enumerate(which):
             g = grams[i]
-            norm = math.sqrt(sum((1 + math.log(n)) ** 2 for n in g.values())) or 1
+            norm = gram_norm(g)
             for h, n in g.items():
                 k = self.grams.get(h)
                 if k is not None:
@@ -299,7 +319,7 @@ def scores(model, tool, datadir, texts):
         if not g:
             out.append((0.0, "calm"))
             continue
-        norm = math.sqrt(sum((1 + math.log(n)) ** 2 for n in g.values()))
+        norm = gram_norm(g)
         z = list(bias)
         for h, n in g.items():
             w = weights.get(h or 1)

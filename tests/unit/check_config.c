@@ -73,9 +73,9 @@ START_TEST(typos_named)
 		{ "civil.review", "-1",
 		  "git config civil.review: '-1' is not a number over 0 and "
 		  "under 5" },
-		{ "civil.review", "2.5",
-		  "git config civil.review: 2.50 is not under "
-		  "civil.threshold (2.50)" },
+		{ "civil.review", "4.99",
+		  "git config civil.review: 4.99 is not under "
+		  "civil.threshold (" },
 		{ "civil.lexicon", "/nonexistent/lexicon",
 		  "git config civil.lexicon: can't read "
 		  "'/nonexistent/lexicon': "
@@ -140,15 +140,20 @@ START_TEST(review_level)
 	unit_git(dir,
 		 (const char *[]){ "config", "--unset", "civil.review", NULL });
 	unit_git(dir,
-		 (const char *[]){ "config", "civil.threshold", "0.3", NULL });
+		 (const char *[]){ "config", "civil.threshold", "0.01", NULL });
 	ck_assert_int_eq(civil_config_load(&cfg, repo, &err),
 			 CIVIL_STATUS_CONFIG_ERROR);
-	ck_assert_str_eq(
-		err.message,
-		"git config civil.review: the default 0.40 is not "
-		"under civil.threshold (0.30): set civil.review lower");
+	{
+		char want[160];
+
+		snprintf(want, sizeof(want),
+			 "git config civil.review: the default %.2f is not "
+			 "under civil.threshold (0.01): set civil.review lower",
+			 CIVIL_HEAT_REVIEW);
+		ck_assert_str_eq(err.message, want);
+	}
 	ck_assert(cfg.heat_problem);
-	ck_assert(civil_config_get_review(&cfg) < 0.3);
+	ck_assert(civil_config_get_review(&cfg) < 0.01);
 	civil_error_clear(&err);
 	civil_config_release(&cfg);
 	civil_repo_free(repo);

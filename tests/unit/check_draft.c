@@ -449,8 +449,8 @@ static const char chain[] =
 	CHAIN("b", "In-Reply-To: <a@t.invalid>\n", "2", "Looks fine to me.")
 	CHAIN("c", "In-Reply-To: <b@t.invalid>\n", "3", "Why a lock here?")
 	CHAIN("d", "In-Reply-To: <c@t.invalid>\n", "4",
-	      "I read the patch twice.  You clearly have no idea what you\n"
-	      "are doing.  The lock is fine.\n\nYou are an idiot.")
+	      "I read the patch twice.  You are a clueless moron and a\n"
+	      "liar.  The lock is fine.\n\nYou are an idiot.")
 	CHAIN("e", "In-Reply-To: <d@t.invalid>\n", "5", "Please keep it civil.")
 	CHAIN("f", "In-Reply-To: <e@t.invalid>\n", "6",
 	      "The naming is a mess.  Please rename the helpers and send a v2 "
@@ -497,8 +497,8 @@ START_TEST(heated_passages_in_order)
 		      "%s", concern);
 	/* The sender's lines as they wrote them, never rewrapped; civil's
 	 * own "[...]" between passages is not quoted as theirs. */
-	first = strstr(concern, "  > You clearly have no idea what you\n"
-				"  > are doing.\n  [...]\n");
+	first = strstr(concern, "  > You are a clueless moron and a\n"
+				"  > liar.\n  [...]\n");
 	second = strstr(concern, "  > You are an idiot.\n");
 	ck_assert_msg(first && second && first < second, "%s", concern);
 	ck_assert(!strstr(concern, "I read the patch twice"));

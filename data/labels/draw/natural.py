@@ -39,7 +39,7 @@ def main():
     for g, c in zip(grams, cues):
         z = bias[0]
         if g:
-            norm = math.sqrt(sum((1 + math.log(n)) ** 2 for n in g.values()))
+            norm = ht.gram_norm(g)
             for h, n in g.items():
                 w = weights.get(h or 1)
                 if w:
