@@ -442,12 +442,22 @@ typedef struct civil_open_opts {
 				     * of the notmuch settings when they were
 				     * read, else of the git settings */
 	unsigned int threads;	    /* threads a scan parses in; 0: 1 */
+	/* Version 2: the environment git runs in, as execve's envp (a
+	 * program's own: environ).  Its GIT_CONFIG_GLOBAL,
+	 * GIT_CONFIG_SYSTEM, GIT_CONFIG_NOSYSTEM, HOME and XDG_CONFIG_HOME
+	 * choose the git config files as git chooses them, and its
+	 * GIT_CONFIG_COUNT (GIT_CONFIG_KEY_n, GIT_CONFIG_VALUE_n) and
+	 * GIT_CONFIG_PARAMETERS ("git -c") are settings over theirs, as
+	 * in git.  NULL: the files libgit2 chooses (~/.gitconfig, the XDG
+	 * file, /etc/gitconfig), none of those variables read. */
+	const char *const *git_env;
 } civil_open_opts_t;
 
-#define CIVIL_OPEN_OPTS_VERSION 1
+#define CIVIL_OPEN_OPTS_VERSION 2
 #define CIVIL_OPEN_OPTS_INIT                                                   \
 	{                                                                      \
-		CIVIL_OPEN_OPTS_VERSION, 0, NULL, NULL, NULL, NULL, NULL, 0    \
+		CIVIL_OPEN_OPTS_VERSION, 0, NULL, NULL, NULL, NULL, NULL, 0,   \
+			NULL                                                   \
 	}
 
 /* With no repository: the one git would use here (civil_repo_open_env),
