@@ -727,9 +727,12 @@ void civil_thread_heat(const civil_heat_sample_t *v, size_t n,
  * Where the file lives is the caller's choice. */
 civil_status_t civil_heat_learned_open(civil_heat_t *h, const char *path,
 				       civil_error_t *err);
-/* Write what was learned, when anything was, through a temporary file. */
+/* Write what was learned, when anything was, through a temporary file:
+ * through a symlink to the file it names, never over a file made
+ * read-only (one line, and nothing written). */
 civil_status_t civil_heat_learned_save(civil_heat_t *h, civil_error_t *err);
-/* Remove the file at path (*removed: there was one). */
+/* Remove the file at path, or the one a symlink there names (*removed:
+ * there was one). */
 civil_status_t civil_heat_learned_forget(const char *path, bool *removed,
 					 civil_error_t *err);
 

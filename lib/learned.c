@@ -487,15 +487,20 @@ civil_status_t civil_heat_learned_reload(civil_heat_t *h, civil_error_t *err)
 civil_status_t civil_heat_learned_forget(const char *path, bool *removed,
 					 civil_error_t *err)
 {
+	/* A symlink (a dotfiles tree) stays: what it names goes, and is
+	 * written anew through it. */
+	char *real = civil_path_resolve(path);
+	civil_status_t st = CIVIL_STATUS_SUCCESS;
+
 	*removed = false;
-	if (unlink(path) == 0) {
+	if (unlink(real) == 0)
 		*removed = true;
-		return CIVIL_STATUS_SUCCESS;
-	}
-	if (errno == ENOENT)
-		return CIVIL_STATUS_SUCCESS;
-	return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
-			       "can't remove '%s': %s", path, strerror(errno));
+	else if (errno != ENOENT)
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't remove '%s': %s", path,
+				     strerror(errno));
+	free(real);
+	return st;
 }
 
 /* ---- what was learned, for a reader ---- */

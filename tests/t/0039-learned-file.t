@@ -89,6 +89,14 @@ test_expect_success 'a symlinked learned file (a dotfiles tree) is written throu
 	grep "^corrections 1 [0-9]* " dotfiles/learned
 '
 
+test_expect_success 'civil-scan --forget through the link: what it names goes, the link stays' '
+	civil-scan --forget &&
+	test -L "$LEARNED" &&
+	test ! -e dotfiles/learned &&
+	civil-heated --learned >out &&
+	grep -x "nothing learned yet" out
+'
+
 test_expect_success 'a dangling link: the file it names is made' '
 	rm "$LEARNED" &&
 	ln -s "$TEST_DIR/dotfiles/new/learned" "$LEARNED" &&
@@ -101,7 +109,7 @@ test_expect_success 'a dangling link: the file it names is made' '
 
 test_expect_success 'a read-only learned file is not overwritten: one line, nothing marked' '
 	rm "$LEARNED" &&
-	cp dotfiles/learned "$LEARNED" &&
+	cp dotfiles/new/learned "$LEARNED" &&
 	chmod 0444 "$LEARNED" &&
 	cp "$LEARNED" before &&
 	notmuch tag +heated "id:calm-c@$ID" &&

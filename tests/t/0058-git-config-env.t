@@ -185,6 +185,14 @@ test_expect_success 'includes in the file GIT_CONFIG_GLOBAL names: include.path,
 	GIT_CONFIG_GLOBAL=$TEST_DIR/inc-global.cfg routed_as included .
 '
 
+test_expect_success 'extensions.worktreeConfig: a worktree'"'"'s own config.worktree' '
+	git -C linux worktree add -q ../wt &&
+	git -C wt config extensions.worktreeConfig true &&
+	git -C wt config --worktree civil.sendmail "$TEST_DIR/sm-work" &&
+	routed_as work wt &&
+	routed_as home linux
+'
+
 setup_notmuch
 notmuch new --quiet
 
