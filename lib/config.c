@@ -289,17 +289,21 @@ static civil_status_t open_files(git_config **out, civil_repo_t *repo,
 		rc = add_file(gc, global ? global : user_file,
 			      GIT_CONFIG_LEVEL_GLOBAL, repo);
 	if (!rc && repo) {
+		git_config *lvl = NULL;
 		int on = 0;
 
 		local = g_strdup_printf("%sconfig",
 					civil_repo_get_common_dir(repo));
 		rc = add_file(gc, local, GIT_CONFIG_LEVEL_LOCAL, repo);
-		/* No worktree level in libgit2 1.5: it goes above the
-		 * repository's, as in git. */
+		/* The repository's own extensions.worktreeConfig, as git
+		 * reads its format; no worktree level in libgit2 1.5: the
+		 * file goes above the repository's, as in git. */
 		if (!rc &&
-		    !git_config_get_bool(&on, gc,
-					 "extensions.worktreeconfig") &&
-		    on) {
+		    !git_config_open_level(&lvl, gc, GIT_CONFIG_LEVEL_LOCAL) &&
+		    git_config_get_bool(&on, lvl, "extensions.worktreeconfig"))
+			on = 0;
+		git_config_free(lvl);
+		if (!rc && on) {
 			wt = g_strdup_printf("%sconfig.worktree",
 					     civil_repo_get_path(repo));
 			rc = add_file(gc, wt, GIT_CONFIG_LEVEL_APP, repo);
