@@ -68,7 +68,12 @@ test_expect_success 'GIT_CONFIG_GLOBAL: that file, not ~/.gitconfig' '
 	(cd linux && cp ../hot.eml h.eml &&
 		test "$(GIT_CONFIG_GLOBAL=$TEST_DIR/global.cfg git config civil.tone)" = reject &&
 		GIT_CONFIG_GLOBAL=$TEST_DIR/global.cfg test_expect_code 1 civil-remind h.eml 2>err &&
-		grep "civil.tone" err) &&
+		grep "civil.tone" err &&
+		rm -f "$TEST_DIR/route" &&
+		GIT_CONFIG_GLOBAL=$TEST_DIR/global.cfg test_expect_code 1 \
+			civil-sendmail -i list@kernel-test.invalid <h.eml 2>err &&
+		grep "civil.tone is .reject." err &&
+		test ! -e "$TEST_DIR/route") &&
 	git config -f global.cfg --unset civil.tone
 '
 
