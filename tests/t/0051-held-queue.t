@@ -52,7 +52,7 @@ test_expect_success 'a send that forgets a hold waits while another sender keeps
 		n=0
 		while :; do
 			n=\$((n + 1))
-			test \$n -le 3000 || exit 3
+			test \$n -le 6000 || exit 3
 			test -s ../s2.rc && exit 4
 			if test -s ../s2.pid && grep -q -- \"-> FLOCK *ADVISORY *WRITE *\$(cat ../s2.pid) \" /proc/locks; then
 				break
