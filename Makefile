@@ -47,6 +47,8 @@ SYSTEMDUSERDIR ?= $(or $(filter $(PREFIX)/%,$(shell $(PKG_CONFIG) \
 B ?= build
 PKG_CONFIG ?= pkg-config
 PKGS = gmime-3.0 libgit2
+# civil-sendmail's SMTP submission (cmd/smtp.c): only it links libcurl.
+CURL_PKG = libcurl
 
 SOVERSION = 0
 # One version, in civil.h; debian/changelog follows it (tests/distcheck.sh).
@@ -76,7 +78,7 @@ UTIL_OBJ = $(UTIL_SRC:%.c=$(B)/obj/%.o)
 UTIL_LIB_OBJ = $(filter-out $(B)/obj/util/run.o,$(UTIL_OBJ))
 UTIL_A = $(B)/lib/libcivil-util.a
 CMD_SHARED = $(B)/obj/cmd/cmd.o $(B)/obj/cmd/open.o $(B)/obj/cmd/options.o \
-	$(B)/obj/cmd/print.o
+	$(B)/obj/cmd/print.o $(B)/obj/cmd/checked.o
 CMDS = civil-remind civil-sendmail civil-install civil-scan civil-heated \
 	escalate-thread
 BINS = $(CMDS:%=$(B)/bin/%)
@@ -108,8 +110,8 @@ build: pkgs-present $(BINS) $(B)/lib/libcivil.a $(B)/lib/libcivil.so $(DATA) \
 
 # Plain make never installs packages; it says what is missing.
 pkgs-present:
-	@$(PKG_CONFIG) --exists $(PKGS) || { \
-		echo "civil: GMime 3, libgit2 and libnotmuch are needed to build;" \
+	@$(PKG_CONFIG) --exists $(PKGS) $(CURL_PKG) || { \
+		echo "civil: GMime 3, libgit2, libcurl and libnotmuch are needed to build;" \
 			"scripts/need-deps build installs them on Debian" >&2; \
 		exit 1; }
 
@@ -182,6 +184,12 @@ $(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_SHARED) $(B)/lib/libcivil.a $(UTIL_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CMD_SHARED) $(B)/lib/libcivil.a \
 		$(UTIL_A) $(CIVIL_LIBS)
+
+# civil-sendmail's SMTP client, with libcurl.
+$(B)/obj/cmd/smtp.o: CIVIL_CFLAGS += $(shell $(PKG_CONFIG) --cflags $(CURL_PKG) 2>/dev/null)
+$(B)/bin/civil-sendmail: $(B)/obj/cmd/smtp.o
+$(B)/bin/civil-sendmail: CMD_SHARED += $(B)/obj/cmd/smtp.o
+$(B)/bin/civil-sendmail: CIVIL_LIBS += $(shell $(PKG_CONFIG) --libs $(CURL_PKG) 2>/dev/null)
 
 # civil-install's parts (cmd/install.h).
 INSTALL_PARTS = $(B)/obj/cmd/install-settings.o $(B)/obj/cmd/install-b4.o \

@@ -163,6 +163,10 @@ static int remind(const char *path, const char *headers, bool dry_run,
 			goto done;
 		}
 	}
+	/* Checked, and let go: civil-sendmail behind this git send-email
+	 * must not check, warn or hold the same words again. */
+	if (og->tone_checked)
+		cmd_checked_note(msg);
 	if (og->remind.action == CIVIL_REMIND_SIGNED)
 		cmd_warn("'%s' is %s; left unchanged, a signature must not "
 			 "break",

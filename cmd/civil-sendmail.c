@@ -224,6 +224,24 @@ exec:
 	return EX_UNAVAILABLE;
 }
 
+/* Send by SMTP (civil-sendmail --smtp); a message the server did not
+ * take is kept, and the client keeps it too (75). */
+static int smtp_over(const char *identity, int argc, char **argv,
+		     civil_message_t *msg, const struct civil_buf *send,
+		     const struct civil_buf *orig)
+{
+	struct civil_buf why = CIVIL_BUF_INIT;
+	int rc = 0;
+
+	if (cmd_smtp_send(identity, argc, argv, msg, send->buf, send->len,
+			  &why)) {
+		keep(orig, why.buf);
+		rc = EX_TEMPFAIL;
+	}
+	civil_buf_release(&why);
+	return rc;
+}
+
 /* The flagged sentences on one line: '"..." (insult 'x'); "..." (...)',
  * control characters escaped (a sentence is the sender's bytes). */
 static void tone_line(const civil_heat_score_t *tone, struct civil_buf *out)
@@ -459,7 +477,8 @@ static int list_held(void)
 /* civil's own options: alone (--help, --version, --held), or first
  * (--sendmail=CMD).  Everything else, long options included (msmtp has
  * many), is the real sendmail's.  Returns -1 to go on. */
-static int own_options(int *argc, char ***argv, const char **cmdline)
+static int own_options(int *argc, char ***argv, const char **cmdline,
+		       bool *smtp, const char **identity)
 {
 	const char *a = *argc > 1 ? (*argv)[1] : "";
 
@@ -472,6 +491,10 @@ static int own_options(int *argc, char ***argv, const char **cmdline)
 		       "      --sendmail=CMD      first only: the real "
 		       "sendmail, "
 		       "for this message\n"
+		       "      --smtp[=IDENTITY]   first only: send by SMTP, "
+		       "as git send-email\n"
+		       "                          would with the identity's "
+		       "sendemail.* settings\n"
 		       "      --held              alone: what is held for its "
 		       "tone, and why\n"
 		       "      --help              alone: this help\n"
@@ -492,7 +515,13 @@ static int own_options(int *argc, char ***argv, const char **cmdline)
 		usage(stderr);
 		return EX_USAGE;
 	}
-	if (!strncmp(a, "--sendmail=", 11)) {
+	if (!strcmp(a, "--smtp") || !strncmp(a, "--smtp=", 7)) {
+		*smtp = true;
+		*identity = a[6] == '=' && a[7] ? a + 7 : NULL;
+		(*argv)[1] = (*argv)[0];
+		(*argv)++;
+		(*argc)--;
+	} else if (!strncmp(a, "--sendmail=", 11)) {
 		*cmdline = a + 11;
 		(*argv)[1] = (*argv)[0];
 		(*argv)++;
@@ -511,7 +540,8 @@ int main(int argc, char **argv)
 	const struct civil_buf *send = &in;
 	civil_outgoing_t og = CIVIL_OUTGOING_INIT;
 	civil_message_t *msg = NULL;
-	const char *cmdline = NULL;
+	const char *cmdline = NULL, *identity = NULL;
+	bool smtp = false;
 	/* Only a terminal shows what civil says and still sends. */
 	bool loud = isatty(2), b4_template, through;
 	civil_t *c = NULL;
@@ -519,12 +549,17 @@ int main(int argc, char **argv)
 	int rc;
 
 	cmd_start();
-	rc = own_options(&argc, &argv, &cmdline);
+	rc = own_options(&argc, &argv, &cmdline, &smtp, &identity);
 	if (rc >= 0) {
 		civil_shutdown();
 		return rc;
 	}
 	through = pass_through(argc, argv);
+	if (through && smtp) {
+		cmd_warn("--smtp sends a message: no -b or -q mode");
+		civil_shutdown();
+		return EX_USAGE;
+	}
 	if (!through) {
 		if (civil_fd_read(0, "<stdin>", &in, &err)) {
 			cmd_warn_error(&err);
@@ -569,7 +604,12 @@ int main(int argc, char **argv)
 	 * civil's settings say: so civil reads none of them, and neither
 	 * starts libgit2 for each patch of a series nor stops one for a
 	 * setting it can't read, as the sendemail-validate hook does. */
-	if (cmdline && msg && civil_message_kind(msg) == CIVIL_KIND_PATCH) {
+	if ((cmdline || smtp) && msg &&
+	    civil_message_kind(msg) == CIVIL_KIND_PATCH) {
+		if (smtp) {
+			rc = smtp_over(identity, argc, argv, msg, &in, &in);
+			goto out;
+		}
 		real = real_sendmail(NULL, cmdline);
 		rc = hand_over(real, argc, argv, &in, &in);
 		goto out;
@@ -579,7 +619,8 @@ int main(int argc, char **argv)
 		rc = EX_UNAVAILABLE;
 		goto out;
 	}
-	real = real_sendmail(civil_get_settings(c), cmdline);
+	if (!smtp)
+		real = real_sendmail(civil_get_settings(c), cmdline);
 	if (through) {
 		rc = hand_over(real, argc, argv, NULL, NULL);
 		goto out;
@@ -600,6 +641,10 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
+	/* git send-email's sendemail-validate hook checked these words on
+	 * this very send, and said what it found: once is enough. */
+	if (msg && cmd_checked_by_hook(msg))
+		civil_set_tone(c, CIVIL_TONE_OFF);
 	if (!msg || civil_outgoing_prepare(c, msg, &og, &err)) {
 		if (loud)
 			cmd_warn("%s; passed on unchanged",
@@ -645,7 +690,10 @@ int main(int argc, char **argv)
 	else if (og.remind.action == CIVIL_REMIND_ADDED)
 		send = &og.out;
 send:
-	rc = hand_over(real, argc, argv, send, &in);
+	if (smtp)
+		rc = smtp_over(identity, argc, argv, msg, send, &in);
+	else
+		rc = hand_over(real, argc, argv, send, &in);
 out:
 	g_strfreev(real);
 	civil_message_free(msg);

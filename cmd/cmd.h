@@ -73,4 +73,21 @@ char *cmd_learned_path(void);
  * said in one line. */
 int cmd_open_learned(civil_heat_t *heat, char **path);
 
+/* One tone check per send (checked.c).  The sendemail-validate hook
+ * notes that it checked msg's words, for the git send-email it runs
+ * under (nothing when it runs under none); civil-sendmail asks whether
+ * the git send-email it runs under had its hook check these words.  A
+ * note that can't be made or read is no note: civil-sendmail checks. */
+void cmd_checked_note(civil_message_t *msg);
+bool cmd_checked_by_hook(civil_message_t *msg);
+
+/* Send data (len bytes; msg, its parse, or NULL) by SMTP submission as
+ * git send-email would for identity's sendemail settings (NULL: none),
+ * with argv's envelope (-f, the recipients: what git send-email and b4
+ * give a sendmail).  0 when the server took it; else 1 and one line in
+ * why (smtp.c). */
+int cmd_smtp_send(const char *identity, int argc, char **argv,
+		  civil_message_t *msg, const void *data, size_t len,
+		  struct civil_buf *why);
+
 #endif

@@ -133,6 +133,124 @@ static bool user_last(struct settings *s, const struct git_setting *e)
 	return true;
 }
 
+/* The identities the settings name, NULL (none) first. */
+static GPtrArray *identities(const struct git_settings *l,
+			     struct civil_buf *names)
+{
+	GPtrArray *ids = g_ptr_array_new_with_free_func(g_free);
+
+	g_ptr_array_add(ids, NULL);
+	for (size_t i = 0; i < l->n; i++) {
+		char *identity = NULL;
+		const char *var;
+		bool seen = false;
+
+		if (!send_key(l->v[i].key, &identity, &var) || !identity)
+			continue;
+		for (guint k = 1; k < ids->len; k++)
+			seen |= !strcmp(ids->pdata[k], identity);
+		if (seen) {
+			g_free(identity);
+			continue;
+		}
+		if (names)
+			civil_buf_addf(names, "%s'%s'", names->len ? ", " : "",
+				       identity);
+		g_ptr_array_add(ids, identity);
+	}
+	return ids;
+}
+
+/* The user's own last sendemail.<id>.<var> (id NULL: sendemail.<var>),
+ * not civil's. */
+static const struct git_setting *user_get(const struct git_settings *l,
+					  const char *id, const char *var)
+{
+	const struct git_setting *v = NULL;
+
+	for (size_t i = 0; i < l->n; i++) {
+		char *identity = NULL;
+		const char *kv;
+
+		if (!l->v[i].ours && send_key(l->v[i].key, &identity, &kv) &&
+		    !g_strcmp0(identity, id) && !strcmp(kv, var))
+			v = &l->v[i];
+		g_free(identity);
+	}
+	return v;
+}
+
+/*
+ * civil-sendmail in front of the SMTP servers: for each identity whose
+ * mail goes to one, "civil-sendmail --smtp[=IDENTITY]" as its
+ * sendmailCmd (what git send-email and b4 0.16 run) when that is where
+ * git send-email sends it, and as its smtpServer (b4 before 0.16 runs an
+ * smtpServer with a '/' in it, split as the shell would) when that is
+ * where b4 sends it: b4 0.12 talks SMTP to smtpServer, else localhost,
+ * even when sendmailCmd is set.  civil-sendmail then reads the
+ * identity's own settings, civil's left out, and sends where they say.
+ */
+static void smtp_routes(struct settings *s, const civil_gitconfig_t *before_g,
+			const civil_gitconfig_t *before_r)
+{
+	GPtrArray *ids = identities(&s->l, NULL);
+
+	for (guint k = 0; k < ids->len; k++) {
+		const char *id = ids->pdata[k];
+		const struct git_setting *srv, *cmd, *from;
+		bool git_smtp, b4_smtp;
+		char *shim, *q, *value, *key;
+		struct own *own;
+
+		if (!(srv = user_get(&s->l, id, "smtpserver")))
+			srv = user_get(&s->l, NULL, "smtpserver");
+		if (!(cmd = user_get(&s->l, id, "sendmailcmd")))
+			cmd = user_get(&s->l, NULL, "sendmailcmd");
+		if (srv && (!srv->value || strchr(srv->value, '/') ||
+			    runs_civil_sendmail(srv->value)))
+			continue; /* a program: routes_install's */
+		git_smtp = srv && !cmd;
+		b4_smtp = srv || cmd;
+		if (!b4_smtp)
+			continue; /* nothing named: routes_install's */
+		from = srv ? srv : cmd;
+		own = own_for(s, from->scope);
+		if (!own || !from->file)
+			continue; /* said by routes_install */
+		shim = own_shim(own);
+		q = g_shell_quote(shim);
+		if (id) {
+			char *qi = g_shell_quote(id);
+
+			value = g_strdup_printf("%s --smtp=%s", q, qi);
+			g_free(qi);
+		} else {
+			value = g_strdup_printf("%s --smtp", q);
+		}
+		for (int b4 = 0; b4 < 2; b4++) {
+			const civil_gitconfig_t *was =
+				own == &s->global ? before_g : before_r;
+
+			if (!(b4 ? b4_smtp : git_smtp))
+				continue;
+			key = canonical_key(id, !b4);
+			own_set(own, PIECE_B4, key, value);
+			if (!civil_gitconfig_get(was, key) ||
+			    strcmp(civil_gitconfig_get(was, key), value))
+				printf("%s: %s ('%s'): civil-sendmail, then "
+				       "the SMTP server '%s'%s\n",
+				       cmd_name, key, from->file,
+				       srv ? srv->value : "localhost",
+				       b4 ? " (b4 before 0.16)" : "");
+			g_free(key);
+		}
+		g_free(value);
+		g_free(q);
+		g_free(shim);
+	}
+	g_ptr_array_free(ids, TRUE);
+}
+
 /* civil-sendmail in front of every sendmail the user's settings name. */
 static int routes_install(struct settings *s, const char *ours,
 			  const civil_gitconfig_t *before_g,
@@ -282,28 +400,10 @@ static int routes_check(const struct git_settings *l, int b4_major,
 			int b4_minor)
 {
 	bool old_b4 = b4_major == 0 && b4_minor < 16;
-	GPtrArray *ids = g_ptr_array_new_with_free_func(g_free);
 	struct civil_buf names = CIVIL_BUF_INIT;
+	GPtrArray *ids = identities(l, &names);
 	int bypass = 0;
 
-	g_ptr_array_add(ids, NULL);
-	for (size_t i = 0; i < l->n; i++) {
-		char *identity = NULL;
-		const char *var;
-		bool seen = false;
-
-		if (!send_key(l->v[i].key, &identity, &var) || !identity)
-			continue;
-		for (guint k = 1; k < ids->len; k++)
-			seen |= !strcmp(ids->pdata[k], identity);
-		if (seen) {
-			g_free(identity);
-			continue;
-		}
-		civil_buf_addf(&names, "%s'%s'", names.len ? ", " : "",
-			       identity);
-		g_ptr_array_add(ids, identity);
-	}
 	for (guint k = 0; k < ids->len; k++) {
 		const char *id = ids->pdata[k];
 
@@ -322,16 +422,9 @@ static int routes_check(const struct git_settings *l, int b4_major,
 			else
 				civil_buf_adds(&who, "mail");
 			cmd_warn("%s sent with %s%s%s %s, not through "
-				 "civil-sendmail%s",
+				 "civil-sendmail",
 				 who.buf, id ? "identity '" : "no identity",
-				 id ? id : "", id ? "'" : "", why,
-				 strstr(why, "SMTP")
-					 ? " (civil can only stand in front "
-					   "of a sendmail program, such as "
-					   "msmtp; git send-email still gets "
-					   "the reminder from civil-install "
-					   "--git)"
-					 : "");
+				 id ? id : "", id ? "'" : "", why);
 			civil_buf_release(&who);
 			g_free(why);
 		}
@@ -523,6 +616,7 @@ int install_b4(bool uninstall)
 	own_drop_piece(&s.global, PIECE_B4, "civil.repository");
 	own_drop_piece(&s.repo, PIECE_B4, NULL);
 	rc = routes_install(&s, ours, &before_g, &before_r);
+	smtp_routes(&s, &before_g, &before_r);
 	rc |= b4_template(&s, major, minor, have);
 	rc |= repository_setting(&s, PIECE_B4, NULL, false);
 	civil_gitconfig_release(&before_g);

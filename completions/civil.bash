@@ -30,7 +30,7 @@ _civil()
 		opts="--dry-run --help --version"
 		;;
 	civil-sendmail)
-		opts="--help --version --held --sendmail= -f -F -i -oi -oem -t"
+		opts="--help --version --held --sendmail= --smtp --smtp= -f -F -i -oi -oem -t"
 		case $prev in
 		-f | -F) return ;;
 		esac

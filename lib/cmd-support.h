@@ -33,6 +33,13 @@ void civil_tone_lines(const civil_heat_score_t *s, struct civil_buf *out);
  * the Date, Message-ID or MIME boundaries a client makes anew each time.
  * 64 hex digits and a NUL. */
 void civil_held_key(civil_message_t *msg, char key[65]);
+/* What makes two messages "the same words" to the tone check: the
+ * sender's own words as it reads them (civil_message_authored), decoded,
+ * without quotes or civil's reminder; so the file the sendemail-validate
+ * hook checked and the message git send-email then makes of it (its own
+ * headers, the reminder added, another transfer encoding) have one key.
+ * 64 hex digits and a NUL. */
+void civil_tone_key(civil_message_t *msg, char key[65]);
 /* Held messages are kept in dir, a directory of their own the caller
  * chooses (civil-sendmail: $XDG_STATE_HOME/civil/held), made when the
  * first is held. */

@@ -318,7 +318,7 @@ static void quote(struct civil_buf *b, const char *text)
 		size_t n = civil_line_len(p, end, &next);
 
 		if (++lines > QUOTE_LINES) {
-			civil_buf_adds(b, "  > [...]\n");
+			civil_buf_adds(b, "  [...]\n");
 			break;
 		}
 		/* Always prefixed: no line of theirs can read as a trailer
@@ -330,73 +330,6 @@ static void quote(struct civil_buf *b, const char *text)
 }
 
 /* ---- the passages ---- */
-
-struct sentence {
-	size_t off, len; /* in the prose */
-	size_t para;
-	bool heated;
-};
-
-/* text's sentences as a reader reads them: a paragraph's lines joined by
- * a space, each sentence ended by . ! or ? and white space, or by the end
- * of its paragraph.  prose gets the joined text. */
-static GArray *sentences_of(const char *text, struct civil_buf *prose)
-{
-	GArray *v = g_array_new(FALSE, FALSE, sizeof(struct sentence));
-	const char *p = text, *end = text + strlen(text), *next;
-	size_t para = 0, a;
-	bool in_para = false;
-
-	civil_buf_reset(prose);
-	for (; p < end; p = next) {
-		size_t n = civil_line_len(p, end, &next);
-
-		while (n && isspace((unsigned char)*p))
-			p++, n--;
-		while (n && isspace((unsigned char)p[n - 1]))
-			n--;
-		if (!n) {
-			if (in_para)
-				civil_buf_addch(prose, '\n');
-			in_para = false;
-			continue;
-		}
-		civil_buf_adds(prose, in_para ? " " : "");
-		civil_buf_add(prose, p, n);
-		in_para = true;
-	}
-	if (in_para)
-		civil_buf_addch(prose, '\n');
-	a = 0;
-	for (size_t c = 0; c < prose->len; c++) {
-		char ch = prose->buf[c];
-		bool stop = ch == '\n';
-
-		if (strchr(".!?", ch)) {
-			while (c + 1 < prose->len &&
-			       strchr(".!?", prose->buf[c + 1]))
-				c++;
-			stop = c + 1 >= prose->len ||
-			       isspace((unsigned char)prose->buf[c + 1]);
-			if (!stop)
-				continue;
-			c++;
-		}
-		if (!stop)
-			continue;
-		while (a < c && prose->buf[a] == ' ')
-			a++;
-		if (c > a) {
-			struct sentence st = { a, c - a, para, false };
-
-			g_array_append_val(v, st);
-		}
-		if (prose->buf[c] == '\n')
-			para++;
-		a = c + 1;
-	}
-	return v;
-}
 
 /* s as one line of words: white space and control characters squeezed
  * to single spaces, and the "..." of a sentence civil cut short gone. */
@@ -426,94 +359,130 @@ static void squeezed(struct civil_buf *out, const char *s, size_t len)
 
 /* Is reason's sentence (cut short, maybe: civil keeps at most a line of
  * it) the sentence mine? */
-static bool same_sentence(const char *mine, size_t mine_len,
-			  const char *reason)
+static bool same_sentence(const char *mine, size_t mine_len, const char *reason)
 {
 	struct civil_buf a = CIVIL_BUF_INIT, b = CIVIL_BUF_INIT;
 	bool same;
 
 	squeezed(&a, mine, mine_len);
 	squeezed(&b, reason, strlen(reason));
-	same = b.len && (!strcmp(a.buf, b.buf) ||
-			 (b.len >= 20 && b.len < a.len &&
-			  !strncmp(a.buf, b.buf, b.len)));
+	same = b.len &&
+	       (!strcmp(a.buf, b.buf) || (b.len >= 20 && b.len < a.len &&
+					  !strncmp(a.buf, b.buf, b.len)));
 	civil_buf_release(&a);
 	civil_buf_release(&b);
 	return same;
 }
 
-/* A passage as the board reads it: one line of words filled to 72
- * columns, every line marked as a quote (so no line of theirs can read
- * as a header or trailer to a tool that handles the draft). */
-static void quote_words(struct civil_buf *b, const char *s, size_t len)
+/* Does mine (squeezed) hold the words of reason (squeezed), or do
+ * reason's words hold mine?  For a reason a civil that split sentences
+ * otherwise stored: a fragment of what is a sentence now, or sentences
+ * it read as one. */
+static bool holds(const char *mine, size_t mine_len, const char *reason,
+		  bool reason_holds_mine)
 {
-	struct civil_buf words = CIVIL_BUF_INIT;
+	struct civil_buf a = CIVIL_BUF_INIT, b = CIVIL_BUF_INIT;
+	bool yes;
 
-	squeezed(&words, s, len);
-	wrap(b, "  > ", words.buf);
-	civil_buf_release(&words);
+	squeezed(&a, mine, mine_len);
+	squeezed(&b, reason, strlen(reason));
+	yes = a.len && b.len &&
+	      (reason_holds_mine ? strstr(b.buf, a.buf) != NULL
+				 : strstr(a.buf, b.buf) != NULL);
+	civil_buf_release(&a);
+	civil_buf_release(&b);
+	return yes;
 }
 
-/* The heated passages of m, in the order they were written; false when
- * there is none to quote (civil found none, or a reader's verdict or a
- * pick made it of concern). */
+/* Mark in hot the sentence of text (v, n of them: the one splitter's,
+ * as the scorer read them) that the reason's sentence is: the one at its
+ * place (at) when it is that sentence, else the first that is.  A reason
+ * stored by a civil that split sentences otherwise: the first sentence
+ * that holds its words (it was cut short: "Dick, reality is ..."), else
+ * the sentences of a dozen bytes or more its words hold (it ran across
+ * what is a paragraph's end now). */
+static void mark_reason(const char *text, const struct civil_sentence *v,
+			size_t n, const civil_heat_reason_t *r, bool *hot)
+{
+	if (r->at < n &&
+	    same_sentence(text + v[r->at].off, v[r->at].len, r->sentence)) {
+		hot[r->at] = true;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (same_sentence(text + v[i].off, v[i].len, r->sentence)) {
+			hot[i] = true;
+			return;
+		}
+	for (size_t i = 0; i < n; i++)
+		if (holds(text + v[i].off, v[i].len, r->sentence, false)) {
+			hot[i] = true;
+			return;
+		}
+	for (size_t i = 0; i < n; i++)
+		if (v[i].len >= 12 &&
+		    holds(text + v[i].off, v[i].len, r->sentence, true))
+			hot[i] = true;
+}
+
+/* A passage: the span s (len bytes) of the sender's text, line by line
+ * as they wrote it, each line marked as a quote (so no line of theirs
+ * can read as a header or trailer to a tool that handles the draft).
+ * Never filled or rewrapped: taking the "  > " off each line and joining
+ * them with line ends gives the sender's bytes back (a control character
+ * other than a tab, never part of a word, shows as a space). */
+static void quote_span(struct civil_buf *b, const char *s, size_t len)
+{
+	const char *p = s, *end = s + len, *next;
+
+	for (; p < end; p = next) {
+		size_t n = civil_line_len(p, end, &next);
+
+		civil_buf_adds(b, "  > ");
+		civil_line_collapse(b, p, n, true);
+		civil_buf_addch(b, '\n');
+	}
+}
+
+/* The heated passages of m, in the order they were written, each a span
+ * of the sender's words from the start of a sentence to the end of one:
+ * heated sentences next to each other in a paragraph are one passage,
+ * and "[...]" stands between passages.  False when there is none to
+ * quote (civil found none, or a reader's verdict or a pick made it of
+ * concern, or what civil stored is no sentence of the message now). */
 static bool quote_heated(struct civil_buf *b, const civil_thread_msg_t *m,
 			 const civil_draft_opts_t *o)
 {
-	struct civil_buf prose = CIVIL_BUF_INIT, run = CIVIL_BUF_INIT;
-	GArray *v = sentences_of(m->authored, &prose);
-	struct sentence *s = (struct sentence *)(void *)v->data;
-	GPtrArray *elsewhere = g_ptr_array_new();
-	size_t last = 0, quoted = 0;
+	const char *text = m->authored;
+	GArray *sent = g_array_new(FALSE, FALSE, sizeof(struct civil_sentence));
+	const struct civil_sentence *v;
+	size_t quoted = 0;
+	bool *hot;
 
+	civil_sentences(text, strlen(text), sent);
+	v = (const struct civil_sentence *)(void *)sent->data;
+	hot = g_new0(bool, sent->len + 1);
 	for (size_t k = 0; m->scored && k < m->heat.n_reasons; k++) {
 		const civil_heat_reason_t *r = &m->heat.reasons[k];
-		bool found = false;
 
-		if (!passage_is_heated(m, r, o) || !r->sentence)
-			continue;
-		for (size_t i = 0; i < v->len && !found; i++)
-			if (same_sentence(prose.buf + s[i].off, s[i].len,
-					  r->sentence))
-				found = s[i].heated = true;
-		for (guint i = 0; i < elsewhere->len && !found; i++)
-			found = !strcmp(g_ptr_array_index(elsewhere, i),
-					r->sentence);
-		/* Not a sentence as split here (a line of code was between
-		 * its words): quoted as civil read it, after the others. */
-		if (!found)
-			g_ptr_array_add(elsewhere, r->sentence);
+		if (passage_is_heated(m, r, o) && r->sentence)
+			mark_reason(text, v, sent->len, r, hot);
 	}
-	for (size_t i = 0; i <= v->len; i++) {
-		bool go_on = i < v->len && s[i].heated && quoted &&
-			     last + 1 == i && s[last].para == s[i].para;
+	for (size_t i = 0; i < sent->len; i++) {
+		size_t j = i;
 
-		if (run.len && !go_on) {
-			if (quoted > 1)
-				civil_buf_adds(b, "  > [...]\n");
-			quote_words(b, run.buf, run.len);
-			civil_buf_reset(&run);
-		}
-		if (i == v->len || !s[i].heated)
+		if (!hot[i])
 			continue;
-		if (run.len)
-			civil_buf_addch(&run, ' ');
-		else
-			quoted++;
-		civil_buf_add(&run, prose.buf + s[i].off, s[i].len);
-		last = i;
-	}
-	for (guint i = 0; i < elsewhere->len; i++) {
-		const char *r = g_ptr_array_index(elsewhere, i);
-
+		while (j + 1 < sent->len && hot[j + 1] &&
+		       v[j + 1].para == v[i].para)
+			j++;
 		if (quoted++)
-			civil_buf_adds(b, "  > [...]\n");
-		quote_words(b, r, strlen(r));
+			civil_buf_adds(b, "  [...]\n");
+		quote_span(b, text + v[i].off, v[j].off + v[j].len - v[i].off);
+		i = j;
 	}
-	g_ptr_array_free(elsewhere, TRUE);
-	g_array_free(v, TRUE);
-	civil_buf_release(&prose);
-	civil_buf_release(&run);
+	g_free(hot);
+	g_array_free(sent, TRUE);
 	return quoted > 0;
 }
 

@@ -109,87 +109,22 @@ double civil_heat_get_threshold(const civil_heat_t *h)
 
 /* ---- sentences ---- */
 
-/* A line of code in prose is not prose. */
-static bool code_line(const char *l, size_t n)
-{
-	while (n && isspace((unsigned char)*l))
-		l++, n--;
-	while (n && isspace((unsigned char)l[n - 1]))
-		n--;
-	if (!n)
-		return false;
-	if (strchr(";{}", l[n - 1]))
-		return true;
-	if (l[0] == '#' && n > 1 && isalpha((unsigned char)l[1]))
-		return true;
-	if (n >= 2 &&
-	    (!memcmp(l, "//", 2) || !memcmp(l, "/*", 2) || !memcmp(l, "*/", 2)))
-		return true;
-	return n >= 2 && (l[0] == '+' || l[0] == '-') && l[1] == '\t';
-}
-
-struct span {
-	size_t off, len;
-};
-
-/* The prose of text: code lines dropped, each paragraph's lines joined
- * with spaces, paragraphs ended by '\n'.  Then its sentences: ended by
- * . ! ? and white space, or by the end of a paragraph. */
+/* The prose of text: a copy of it with each of its sentences (the one
+ * splitter's, sentence.c: spans of text) on one line, at the offsets it
+ * has in text. */
 static void prose_sentences(const char *text, size_t len,
 			    struct civil_buf *prose, GArray *out)
 {
-	const char *p = text, *end = text + len, *next;
-	bool in_para = false;
+	civil_buf_reset(prose);
+	civil_buf_add(prose, text, len);
+	civil_sentences(text, len, out);
+	for (guint i = 0; i < out->len; i++) {
+		const struct civil_sentence *sp =
+			&g_array_index(out, struct civil_sentence, i);
 
-	for (; p < end; p = next) {
-		size_t n = civil_line_len(p, end, &next), i = 0;
-
-		while (i < n && isspace((unsigned char)p[i]))
-			i++;
-		if (i == n) {
-			if (in_para)
-				civil_buf_addch(prose, '\n');
-			in_para = false;
-			continue;
-		}
-		if (code_line(p, n))
-			continue;
-		if (in_para)
-			civil_buf_addch(prose, ' ');
-		civil_buf_add(prose, p + i, n - i);
-		in_para = true;
-	}
-	if (in_para)
-		civil_buf_addch(prose, '\n');
-
-	for (size_t a = 0, c = 0; c < prose->len; c++) {
-		char ch = prose->buf[c];
-		bool stop = ch == '\n';
-
-		if (ch == '.' || ch == '!' || ch == '?') {
-			while (c + 1 < prose->len &&
-			       (prose->buf[c + 1] == '.' ||
-				prose->buf[c + 1] == '!' ||
-				prose->buf[c + 1] == '?'))
-				c++;
-			stop = isspace((unsigned char)prose->buf[c + 1]);
-			c += stop;
-		}
-		if (!stop)
-			continue;
-		while (a < c && isspace((unsigned char)prose->buf[a]))
-			a++;
-		if (c > a) {
-			struct span st = { a, c - a };
-
-			/* Trailing blanks are not part of it. */
-			while (st.len && isspace((unsigned char)prose
-							 ->buf[a + st.len - 1]))
-				st.len--;
-			if (st.len)
-				g_array_append_val(out, st);
-		}
-		a = c;
+		for (size_t k = sp->off; k < sp->off + sp->len; k++)
+			if (prose->buf[k] == '\n' || prose->buf[k] == '\r')
+				prose->buf[k] = ' ';
 	}
 }
 
@@ -342,7 +277,7 @@ void civil_heat_each_sentence(const civil_heat_t *h, const char *text,
 			      size_t len, struct civil_buf *prose,
 			      bool all_names, heat_sentence_fn fn, void *arg)
 {
-	GArray *sent = g_array_new(FALSE, FALSE, sizeof(struct span));
+	GArray *sent = g_array_new(FALSE, FALSE, sizeof(struct civil_sentence));
 	GArray *words = g_array_new(FALSE, FALSE, sizeof(struct heat_word));
 	struct heat_fset fs;
 	struct heat_ctx ctx = { false, false };
@@ -352,13 +287,15 @@ void civil_heat_each_sentence(const civil_heat_t *h, const char *text,
 	fs.all_names = all_names;
 	prose_sentences(text, len, prose, sent);
 	for (guint i = 0; i < sent->len; i++) {
-		const struct span *sp = &g_array_index(sent, struct span, i);
+		const struct civil_sentence *sp =
+			&g_array_index(sent, struct civil_sentence, i);
 
 		real += !only_smiley(prose->buf + sp->off, sp->len);
 	}
 	ctx.curt = real <= 3;
 	for (guint i = 0; i < sent->len; i++) {
-		const struct span *sp = &g_array_index(sent, struct span, i);
+		const struct civil_sentence *sp =
+			&g_array_index(sent, struct civil_sentence, i);
 		const char *s = prose->buf + sp->off;
 
 		if (only_smiley(s, sp->len))
@@ -797,8 +734,8 @@ static void score_text(const civil_heat_t *h, const char *text, size_t len,
 	for (guint i = 0; i < sc.all->len; i++)
 		if (g_array_index(sc.all, struct hot, i).klass !=
 		    CIVIL_HEAT_CALM)
-			g_array_append_val(hot,
-					   g_array_index(sc.all, struct hot, i));
+			g_array_append_val(
+				hot, g_array_index(sc.all, struct hot, i));
 	if (hot->len) {
 		GArray *r;
 
@@ -926,7 +863,7 @@ void civil_heat_score_message(const civil_heat_t *h, civil_message_t *msg,
 	}
 	a = civil_message_authored(msg);
 	for (size_t i = 0; i < G_N_ELEMENTS(address_headers); i++)
-		civil_heat_names_add(&names, civil_message_header(
-						     msg, address_headers[i]));
+		civil_heat_names_add(
+			&names, civil_message_header(msg, address_headers[i]));
 	score_text(h, a, strlen(a), &names, out);
 }

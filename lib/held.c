@@ -54,6 +54,16 @@ void civil_held_key(civil_message_t *msg, char key[65])
 	g_checksum_free(sum);
 }
 
+void civil_tone_key(civil_message_t *msg, char key[65])
+{
+	const char *text = civil_message_authored(msg);
+	gchar *sum = g_compute_checksum_for_string(G_CHECKSUM_SHA256,
+						   text ? text : "", -1);
+
+	g_strlcpy(key, sum, 65);
+	g_free(sum);
+}
+
 /* DIR/KEY.EXT */
 static void held_path(const char *dir, const char *key, const char *ext,
 		      struct civil_buf *out)

@@ -205,6 +205,21 @@ const char *civil_memcasemem(const char *hay, size_t len, const char *needle);
 #define CIVIL_BUILTIN_NAME                                                     \
 	"the 2015 Code of Conflict (civil's built-in fallback)"
 
+/* sentence.c: the sentences of a text as a reader reads them, the one
+ * splitter every reader of sentences uses (the scorer, the tone check,
+ * the draft's passages).  Each is a span of the text itself: a quote of
+ * it is the sender's own bytes. */
+struct civil_sentence {
+	size_t off, len; /* text[off, off + len): no white space at its ends */
+	size_t para;	 /* its paragraph, from 0 */
+};
+/* The sentences of text[0, len), in order, added to out (an array of
+ * struct civil_sentence).  A paragraph ends at a blank line and at a
+ * line of code, which is in no sentence; a sentence ends at . ! or ?
+ * before white space, but not after an initial, an abbreviation or a
+ * list's number (sentence.c says which), or at its paragraph's end. */
+void civil_sentences(const char *text, size_t len, GArray *out);
+
 /* encoded.c: lines added to the end of a quoted-printable or base64
  * part's content raw (len bytes, as in the message), the lines it has
  * kept as they are (for base64 ending in padding, all but its last line).

@@ -512,11 +512,11 @@ void civil_text_authored(const char *text, size_t len, struct civil_buf *out)
 	drop_notices(v, sig);
 
 	/* Keep what is left, with runs of blank lines squeezed to one and
-	 * none at either end. */
+	 * none at either end.  What was taken out between two lines ends a
+	 * paragraph as a blank line does: no sentence of the sender's runs
+	 * across a quote, so each is their own bytes, in one piece. */
 	for (i = 0; i < sig; i++) {
-		if (v[i].drop)
-			continue;
-		if (is_blank(v[i].s, v[i].len)) {
+		if (v[i].drop || is_blank(v[i].s, v[i].len)) {
 			blank_pending = any;
 			continue;
 		}

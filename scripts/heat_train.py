@@ -40,8 +40,9 @@ import scipy.sparse as sp
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import heat_model as hm  # noqa: E402
 
-CUE_SCALE = 0.3  # a cue column's value next to a gram's (chosen by CV)
-C_GRID = (3.0, 10.0, 30.0)
+CUE_SCALE = 1.0  # a cue column's value next to a gram's (chosen by CV)
+C_GRID = (30.0,)  # 10 and 30 were within 0.001 on the first CV (bench/README.md)
+CUE_GRID = (1.0, 3.0)
 MAX_WEIGHTS = 65000  # 2^17 slots of 16 bytes: a 2 MB table
 TAG_PRECISION, REVIEW_PRECISION = 0.8, 0.3
 
@@ -90,18 +91,34 @@ def c_features(tool, datadir, rows):
 
 class Space:
     """Columns: the grams seen in at least two training texts, then the
-    cues seen in training.  A text's gram part is its unit vector of
-    1 + ln(count) over all its grams (as ngrams.c computes it), so the
-    grams left out still count in the norm."""
+    cues seen in training.  A text's gram part is 1 + ln(count) of each
+    gram times its idf (ln((1 + N) / (1 + df)) + 1, as sklearn's), over
+    the norm of 1 + ln(count) of all its grams (as ngrams.c computes it,
+    so the grams left out still count in the norm).  The idf is folded
+    into the weights civil ships: C needs no table of it.  A cue's column
+    is its value times cue_scale."""
 
-    def __init__(self, grams, cues, train, use_cues=True):
+    def __init__(self, grams, cues, train, use_cues=True, cue_scale=CUE_SCALE):
         df = collections.Counter()
         for i in train:
             df.update(grams[i].keys())
-        self.grams = {h: k for k, h in enumerate(sorted(h for h, n in df.items() if n >= 2))}
+        kept = sorted(h for h, n in df.items() if n >= 2)
+        self.grams = {h: k for k, h in enumerate(kept)}
+        n = len(train)
+        self.idf = {h: math.log((1 + n) / (1 + df[h])) + 1 for h in kept}
         names = sorted({n for i in train for n in cues[i]}) if use_cues else []
         self.cues = {n: len(self.grams) + k for k, n in enumerate(names)}
         self.width = len(self.grams) + len(self.cues)
+        self.cue_scale = cue_scale
+
+    def scale(self):
+        """What each column's weight is multiplied by for C, which
+        computes neither idf nor the cue scale."""
+        out = np.ones(self.width)
+        for h, k in self.grams.items():
+            out[k] = self.idf[h]
+        out[len(self.grams):] = self.cue_scale
+        return out
 
     def matrix(self, grams, cues, which):
         rows, cols, vals = [], [], []
@@ -113,13 +130,13 @@ class Space:
                 if k is not None:
                     rows.append(r)
                     cols.append(k)
-                    vals.append((1 + math.log(n)) / norm)
+                    vals.append((1 + math.log(n)) * self.idf[h] / norm)
             for name, v in cues[i].items():
                 k = self.cues.get(name)
                 if k is not None:
                     rows.append(r)
                     cols.append(k)
-                    vals.append(v * CUE_SCALE)
+                    vals.append(v * self.cue_scale)
         return sp.csr_matrix((vals, (rows, cols)), shape=(len(which), self.width))
 
 
@@ -252,13 +269,23 @@ def read_model(path):
     return weights, bias
 
 
-def threshold_of_header():
-    """CIVIL_HEAT_THRESHOLD, as lib/civil.h defines it."""
+def header_define(name):
+    """A #define of lib/civil.h, as a number."""
     here = os.path.dirname(os.path.abspath(__file__))
     for line in open(os.path.join(here, "..", "lib", "civil.h")):
-        if line.startswith("#define CIVIL_HEAT_THRESHOLD"):
+        if line.startswith(f"#define {name} "):
             return float(line.split()[2])
-    raise SystemExit("heat_train: no CIVIL_HEAT_THRESHOLD in lib/civil.h")
+    raise SystemExit(f"heat_train: no {name} in lib/civil.h")
+
+
+def threshold_of_header():
+    """CIVIL_HEAT_THRESHOLD: the tag level's score."""
+    return header_define("CIVIL_HEAT_THRESHOLD")
+
+
+def review_of_header():
+    """CIVIL_HEAT_REVIEW: the review level's score."""
+    return header_define("CIVIL_HEAT_REVIEW")
 
 
 def scores(model, tool, datadir, texts):
@@ -400,12 +427,12 @@ def main():
     EXTRA[:] = extra
     fit_on = train + extra
 
-    def civil(use_cues, c):
+    def civil(use_cues, c, cs=CUE_SCALE):
         st = {}
 
         def build(which, fit):
             if fit:
-                st["space"] = Space(grams, cues, which, use_cues)
+                st["space"] = Space(grams, cues, which, use_cues, cs)
             return st["space"].matrix(grams, cues, which)
 
         def fit(X, y):
@@ -427,20 +454,20 @@ def main():
     # ---- choices, on the training part only ----
     log("\ncross-validation on the training part (5 folds by thread), heated AP / P@50:")
     yt = np.asarray([yh[i] for i in train])
-    choices = [("civil", True, 10.0)] if a.quick else \
-        [("civil", cu, c) for cu in (False, True) for c in C_GRID]
+    choices = [(True, 10.0, CUE_SCALE)] if a.quick else \
+        [(False, 10.0, CUE_SCALE)] + [(True, c, cs) for c in C_GRID for cs in CUE_GRID]
     best = None
-    for name, cu, c in choices:
-        z = oof(*civil(cu, c), train, yh, fold_of)
+    for cu, c, cs in choices:
+        z = oof(*civil(cu, c, cs), train, yh, fold_of)
         s = ap(z, yt)
-        log(f"  grams{' + cues' if cu else ''}, C={c:g}: {s:.3f} / {p_at(z, yt, 50):.2f}")
+        log(f"  grams{f' + cues x{cs:g}' if cu else ''}, C={c:g}: {s:.3f} / {p_at(z, yt, 50):.2f}")
         if best is None or s > best[0]:
-            best = (s, cu, c, z)
+            best = (s, cu, c, cs, z)
     zb = oof(*baseline(10.0), train, yh, fold_of)
     log(f"  baseline (TF-IDF word 1-2 + char 3-5, C=10): {ap(zb, yt):.3f} / {p_at(zb, yt, 50):.2f}")
-    _, use_cues, c, z_oof = best
-    log(f"chosen: grams{' + cues' if use_cues else ''}, C={c:g}")
-    zs_oof = oof(*civil(use_cues, c), train, ys, fold_of)
+    _, use_cues, c, cue_scale, z_oof = best
+    log(f"chosen: grams{f' + cues x{cue_scale:g}' if use_cues else ''}, C={c:g}")
+    zs_oof = oof(*civil(use_cues, c, cue_scale), train, ys, fold_of)
     f1s, cut_s = best_f1(zs_oof, [ys[i] for i in train])
 
     # ---- calibration and levels, on the training part ----
@@ -457,14 +484,22 @@ def main():
         f"recall {rev_rec:.2f} ({rev_n} training texts)")
 
     # ---- the final models, on the whole training part ----
-    b, f = civil(use_cues, c)
+    b, f = civil(use_cues, c, cue_scale)
     X = b(fit_on, True)
     clf_h = fit_lr(X, [yh[i] for i in fit_on], c)
     clf_s = fit_lr(X, [ys[i] for i in fit_on], c)
-    space = Space(grams, cues, fit_on, use_cues)
+    space = Space(grams, cues, fit_on, use_cues, cue_scale)
+    # What ships: the MAX_WEIGHTS strongest weights as C applies them
+    # (idf and cue scale folded in); the report measures that, not the
+    # whole fit.
+    scale = space.scale()
+    strength = (np.abs(clf_h.coef_[0]) + np.abs(clf_s.coef_[0])) * scale
+    keep = np.argsort(-strength)[:MAX_WEIGHTS]
+    mask = np.zeros(space.width)
+    mask[keep] = 1
     Xr = space.matrix(grams, cues, report)
-    zr = pa * clf_h.decision_function(Xr) + pb
-    zr_s = clf_s.decision_function(Xr) - cut_s
+    zr = pa * (Xr @ (clf_h.coef_[0] * mask) + clf_h.intercept_[0]) + pb
+    zr_s = Xr @ (clf_s.coef_[0] * mask) + clf_s.intercept_[0] - cut_s
     base = hm.Baseline(c=10.0).fit([rows[i]["text"] for i in fit_on], [yh[i] for i in fit_on])
     zbr = base.logits([rows[i]["text"] for i in report])
     base_s = hm.Baseline(c=10.0).fit([rows[i]["text"] for i in fit_on], [ys[i] for i in fit_on])
@@ -477,7 +512,7 @@ def main():
     log(f"\nreport part ({len(report)} texts, {sum(yr)} heated; never trained or tuned on):")
     log("| model | heated AP | P@20 | heated F1 (tag level) | heated-or-sharp F1 |")
     log("|---|---|---|---|---|")
-    log(f"| civil (grams{' + cues' if use_cues else ''}) | {ap(zr, yr):.3f} | {p_at(zr, yr):.2f} | "
+    log(f"| civil (grams{f' + cues x{cue_scale:g}' if use_cues else ''}, C={c:g}) | {ap(zr, yr):.3f} | {p_at(zr, yr):.2f} | "
         f"{f1_at(pr, yr, tag):.3f} | {f1_at(zr_s, yrs, 0):.3f} |")
     log(f"| baseline | {ap(zbr, yr):.3f} | {p_at(zbr, yr):.2f} | "
         f"{f1_at(zbr, yr, bcut_h):.3f} | {f1_at(zbr_s, yrs, bcut_s):.3f} |")
@@ -496,12 +531,9 @@ def main():
     bias_s = float(clf_s.intercept_[0] - cut_s)
     inv = {k: ("=%016x" % h) for h, k in space.grams.items()}
     inv.update({k: n for n, k in space.cues.items()})
-    scale = np.ones(space.width)
-    scale[len(space.grams):] = CUE_SCALE
-    strength = np.abs(wh) + np.abs(ws_)
-    keep = np.argsort(-strength)[:MAX_WEIGHTS]
     path = os.path.join(a.out, "heat.model")
     with open(path, "w", encoding="utf-8") as o:
+        o.write("# SPDX-License-Identifier: GPL-2.0-or-later\n")
         o.write("# civil's heat model: made by `make model` (scripts/heat_train.py)\n")
         o.write(f"# from {len(train)} texts of the training part of data/labels; "
                 f"levels tag {tag:.3f} review {review:.3f}\n")

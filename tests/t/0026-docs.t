@@ -225,7 +225,7 @@ test_expect_success 'every "CMD --option" the README and the man pages write is 
 	test $(wc -l <written) -ge 15 &&
 	while read -r c o; do
 		case $c in
-		civil-sendmail) echo "sendmail held help version" ;;
+		civil-sendmail) echo "sendmail smtp held help version" ;;
 		*) table $c | cut -d" " -f1; echo "help version" ;;
 		esac | tr " " "\n" | grep -qx -- "$o" ||
 			{ echo "$c has no --$o"; return 1; }

@@ -116,7 +116,7 @@ body = m.get_body((\"plain\",)).get_content()
 concern = body.split(\"-- Passages of concern --\")[1].split(\"-- The code --\")[0]
 want = (\"* Rex Viewer, 2026-03-06 10:00 UTC:\\n\"
         \"  https://lore.kernel.org/r/hot-3@kernel-test.invalid\\n\"
-        \"  > You clearly have no idea what you are doing. This is utter garbage\\n\"
+        \"  > You clearly have no idea what you are doing.  This is utter garbage\\n\"
         \"  > and you are an idiot.\\n\")
 assert want in concern, concern
 assert concern.index(\"hot-3@\") < concern.index(\"hot-5@\"), concern
@@ -524,6 +524,83 @@ assert not bad, bad
 assert \"Bcc: v@evil.example\" in decoded(str(m[\"Subject\"]))
 " || return 1
 	done
+'
+
+# A thread written for this test whose sentences hold initials,
+# abbreviations, a version and a path, broken over lines; the last
+# message quoted-printable (a soft line break and UTF-8 that only
+# decoding shows), with a quote between two lines of one sentence.
+mail ini-1 "[PATCH] scsi: lpfc: probe later" "Pat Author <pat@$ID>" "" 1 <<-\EOF
+	Probe the HBA only after its firmware is up.
+EOF
+mail ini-2 "Re: [PATCH] scsi: lpfc: probe later" "Rex Viewer <rex@$ID>" ini-1 2 <<-\EOF
+	To paraphrase Phillip K. Dick, you are an idiot.  Mr. Smith said so in
+	v5.10. and nobody listened, e.g. in drivers/scsi/lpfc/lpfc_init.c. it
+	is still wrong.
+EOF
+{
+	printf 'From: Rex Viewer <rex@%s>\nTo: ksummit@lists.%s\n' "$ID" "$ID"
+	printf 'Subject: Re: [PATCH] scsi: lpfc: probe later\n'
+	printf 'Message-ID: <ini-3@%s>\nIn-Reply-To: <ini-2@%s>\n' "$ID" "$ID"
+	printf 'References: <ini-1@%s> <ini-2@%s>\n' "$ID" "$ID"
+	printf 'Date: Mon, 03 Mar 2026 10:00:00 +0000\n'
+	printf 'List-Id: <ksummit.lists.%s>\nMIME-Version: 1.0\n' "$ID"
+	printf 'Content-Type: text/plain; charset=utf-8\n'
+	printf 'Content-Transfer-Encoding: quoted-printable\n\n'
+	cat <<-\EOF
+	On Mon, Pat Author wrote:
+	> Probe the HBA only after its firmware is up.
+	Dr. J. R. Hacker, you are a moron, Jos=C3=A9, and e.g. your =
+	patch proves it
+	> Probe the HBA
+	and so does the next one, approx. twice as bad.
+	EOF
+} | add_mail ini-3
+notmuch new --quiet
+civil-scan --apply "thread:{id:ini-1@$ID}" >/dev/null
+
+# Each passage the draft quotes: the lines of its message's entry marked
+# "  > ", the mark taken off, joined by line ends, up to civil's own
+# "  [...]" (or an empty line, in a message quoted whole).  Each is in
+# its message's decoded text as it is, byte for byte, and starts where
+# a sentence does: never at "Dick, ..." or "R. Hacker, ...".  Picked, so
+# that both are quoted whatever the model makes of them (its heated
+# sentences, or all of their words).
+test_expect_success 'every passage is a span of its message'"'"'s decoded text, from a sentence'"'"'s start' '
+	escalate-thread --stdout --message "ini-2@$ID" --message "ini-3@$ID" \
+		"id:ini-1@$ID" >ini.eml &&
+	for i in 2 3; do
+		notmuch show --format=raw "id:ini-$i@$ID" >"ini-$i.raw" || return 1
+	done &&
+	parse ini.eml "
+import re
+body = m.get_body((\"plain\",)).get_content()
+concern = body.split(\"-- Passages of concern --\")[1].split(\"-- The code --\")[0]
+got = {}
+for entry in concern.split(\"\\n* \")[1:]:
+    n = re.search(r\"/r/ini-(\\d)@\", entry).group(1)
+    pieces, cur = got.setdefault(n, []), None
+    for line in entry.split(\"\\n\")[2:]:
+        if line.startswith(\"  > \") and line != \"  > \":
+            cur = line[4:] if cur is None else cur + \"\\n\" + line[4:]
+            continue
+        if cur is not None:
+            pieces.append(cur)
+        cur = None
+        if line not in (\"  [...]\", \"  > \"):
+            break
+assert sorted(got) == [\"2\", \"3\"], concern
+for n, pieces in got.items():
+    raw = email.message_from_binary_file(open(\"ini-%s.raw\" % n, \"rb\"), policy=email.policy.default)
+    text = raw.get_body((\"plain\",)).get_content()
+    for p in pieces:
+        assert p in text, (n, p, text)
+for n, word, start in ((\"2\", \"Dick\", \"To paraphrase Phillip K. Dick, you are an idiot.\"),
+                       (\"3\", \"Hacker\", \"Dr. J. R. Hacker, you are a moron, Jos\\u00e9, and e.g. your patch proves it\")):
+    hit = [p for p in got[n] if word in p]
+    assert hit and all(p.startswith(start) for p in hit), (n, concern)
+print(concern)
+"
 '
 
 test_expect_success '--mbox: from b4 mbox output, stdin, broken From_ lines' '

@@ -495,8 +495,10 @@ START_TEST(heated_passages_in_order)
 	ck_assert_msg(strstr(concern, "* Ann, 2026-03-04 10:00 UTC:\n"
 				      "  https://lore.kernel.org/r/d@t.invalid\n"),
 		      "%s", concern);
-	first = strstr(concern, "  > You clearly have no idea what you are "
-				"doing.\n  > [...]\n");
+	/* The sender's lines as they wrote them, never rewrapped; civil's
+	 * own "[...]" between passages is not quoted as theirs. */
+	first = strstr(concern, "  > You clearly have no idea what you\n"
+				"  > are doing.\n  [...]\n");
 	second = strstr(concern, "  > You are an idiot.\n");
 	ck_assert_msg(first && second && first < second, "%s", concern);
 	ck_assert(!strstr(concern, "I read the patch twice"));
@@ -505,6 +507,203 @@ START_TEST(heated_passages_in_order)
 	ck_assert(!strstr(concern, "moron"));
 	ck_assert(!strstr(body, "score"));
 	ck_assert(!strstr(body, "condescension"));
+	g_free(body);
+	g_object_unref(m);
+	civil_thread_release(&t);
+	civil_buf_release(&out);
+}
+END_TEST
+
+/* Messages written for the test below: sentences with initials,
+ * abbreviations, a version and a path, lines that break inside a
+ * sentence, a quoted-printable body whose soft line break and UTF-8 only
+ * decoding shows, and a quote between two lines of one sentence. */
+#define QUOTED_HEAD(id, from, parent, day)                                     \
+	"From: " from "\nTo: list@t.invalid\nSubject: Re: lpfc probe\n"        \
+	"Message-ID: <" id "@t.invalid>\nDate: Mon, 0" day                     \
+	" Mar 2026 10:00:00 +0000\nList-Id: Summit "                           \
+	"<summit.t.invalid>\n" parent
+static const char *const quoted_msgs[] = {
+	QUOTED_HEAD("q1", "Ann <ann@t.invalid>", "",
+		    "1") "\nHere is the patch for the lpfc probe path.\n",
+	QUOTED_HEAD(
+		"q2", "Lee <lee@t.invalid>", "In-Reply-To: <q1@t.invalid>\n",
+		"2") "\nTo paraphrase Phillip K. Dick, you are an idiot if you "
+		     "think\n"
+		     "this lock is enough.  Mr. Smith said so in v5.10. and "
+		     "nobody\n"
+		     "listened, e.g. in drivers/scsi/lpfc/lpfc_init.c. it is "
+		     "still wrong.\n"
+		     "\n"
+		     "Ask on kernel.org.  You are an idiot, i.e. a moron.\n",
+	QUOTED_HEAD(
+		"q3", "Jo <jo@t.invalid>", "In-Reply-To: <q2@t.invalid>\n",
+		"3") "MIME-Version: 1.0\nContent-Type: text/plain; "
+		     "charset=utf-8\n"
+		     "Content-Transfer-Encoding: quoted-printable\n"
+		     "\nOn Mon, Mar 02, 2026 at 10:00:00AM +0000, Lee wrote:\n"
+		     "> Ask on kernel.org.\n"
+		     "Dr. J. R. Hacker, you are a moron, Jos=C3=A9, and e.g. "
+		     "your =\n"
+		     "patch proves it\n"
+		     "> You are an idiot.\n"
+		     "and so does the next one, approx. twice.\n",
+};
+
+static void quoted_thread(civil_thread_t *t)
+{
+	struct civil_buf mbox = CIVIL_BUF_INIT;
+	size_t skipped;
+
+	for (size_t i = 0; i < G_N_ELEMENTS(quoted_msgs); i++)
+		civil_buf_addf(&mbox, "From x Mon Mar  2 10:00:00 2026\n%s\n",
+			       quoted_msgs[i]);
+	ck_assert_int_eq(civil_thread_fill_mbox(mbox.buf, mbox.len, "q", heat,
+						t, &skipped, NULL),
+			 0);
+	ck_assert_uint_eq(t->n, G_N_ELEMENTS(quoted_msgs));
+	civil_buf_release(&mbox);
+}
+
+/* The passages the draft quotes of message id: the lines of its entry
+ * marked "  > ", the mark taken off each, joined by line ends; civil's
+ * own "  [...]" between two passages. */
+static GPtrArray *quoted_passages(const char *body, const char *id)
+{
+	GPtrArray *v = g_ptr_array_new_with_free_func(g_free);
+	const char *p = strstr(body, "-- Passages of concern --");
+	char *link = g_strdup_printf(
+		"  https://lore.kernel.org/r/%s@t.invalid\n", id);
+	GString *cur = NULL;
+
+	p = p ? strstr(p, link) : NULL;
+	for (p = p ? p + strlen(link) : ""; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+
+		if (n >= 4 && !strncmp(p, "  > ", 4)) {
+			if (cur)
+				g_string_append_c(cur, '\n');
+			else
+				cur = g_string_new("");
+			g_string_append_len(cur, p + 4, (gssize)(n - 4));
+		} else if (n == 7 && !strncmp(p, "  [...]", 7) && cur) {
+			g_ptr_array_add(v, g_string_free(cur, FALSE));
+			cur = NULL;
+		} else {
+			break;
+		}
+		p += n + (nl != NULL);
+	}
+	if (cur)
+		g_ptr_array_add(v, g_string_free(cur, FALSE));
+	g_free(link);
+	return v;
+}
+
+/* The draft's own text, in UTF-8 whatever charset GMime chose for it. */
+static char *body_utf8(GMimeMessage *m)
+{
+	GMimeMultipart *mp = GMIME_MULTIPART(g_mime_message_get_mime_part(m));
+
+	return g_mime_text_part_get_text(
+		GMIME_TEXT_PART(g_mime_multipart_get_part(mp, 0)));
+}
+
+/* Message i's passages are exactly want (NULL-ended), each a span of its
+ * decoded text, byte for byte. */
+static void check_quoted(const char *body, size_t i, const char *const *want)
+{
+	civil_message_t *msg = unit_message(quoted_msgs[i]);
+	const char *text = civil_message_text(msg);
+	char id[4] = { 'q', (char)('1' + i), '\0' };
+	GPtrArray *got = quoted_passages(body, id);
+	size_t n = 0;
+
+	for (; want[n]; n++) {
+		const char *g = n < got->len ? g_ptr_array_index(got, n) : "";
+
+		ck_assert_msg(!strcmp(g, want[n]), "%s: passage %zu is '%s'",
+			      id, n, g);
+	}
+	ck_assert_msg(got->len == n, "%s: %u passages:\n%s", id, got->len,
+		      body);
+	for (guint k = 0; k < got->len; k++)
+		ck_assert_msg(strstr(text, g_ptr_array_index(got, k)),
+			      "%s: '%s' is not in its text", id,
+			      (char *)g_ptr_array_index(got, k));
+	g_ptr_array_free(got, TRUE);
+	civil_message_free(msg);
+}
+
+static const char *const q2_passages[] = {
+	"To paraphrase Phillip K. Dick, you are an idiot if you think\n"
+	"this lock is enough.",
+	"You are an idiot, i.e. a moron.", NULL
+};
+static const char *const q3_passages[] = {
+	"Dr. J. R. Hacker, you are a moron, Jos\xc3\xa9, and e.g. your patch "
+	"proves it",
+	NULL
+};
+
+/* issue 30 item 5: every passage of concern is the sender's words,
+ * exactly: a span of the message's decoded text, from the start of a
+ * sentence ("To paraphrase Phillip K. Dick, ...", never "Dick, ...") to
+ * the end of one, with its own line breaks. */
+START_TEST(passages_are_the_senders_words)
+{
+	civil_draft_opts_t o = opts();
+	struct civil_buf out = CIVIL_BUF_INIT;
+	static const char *const none[] = { NULL };
+	civil_thread_t t;
+	GMimeMessage *m;
+	char *body;
+
+	quoted_thread(&t);
+	ck_assert_int_eq(civil_draft_build(&t, &o, &out, NULL), 0);
+	m = parse(&out);
+	body = body_utf8(m);
+	check_quoted(body, 0, none);
+	check_quoted(body, 1, q2_passages);
+	check_quoted(body, 2, q3_passages);
+	g_free(body);
+	g_object_unref(m);
+	civil_thread_release(&t);
+	civil_buf_release(&out);
+}
+END_TEST
+
+/* A reason stored by a civil that cut the sentence after "K." names a
+ * fragment: the draft quotes the whole sentence it is part of. */
+START_TEST(passage_of_an_old_fragment_is_the_sentence)
+{
+	civil_draft_opts_t o = opts();
+	struct civil_buf out = CIVIL_BUF_INIT;
+	civil_thread_t t;
+	civil_thread_msg_t *q2;
+	GMimeMessage *m;
+	char *body;
+	bool changed = false;
+
+	quoted_thread(&t);
+	q2 = &t.msgs[1];
+	for (size_t k = 0; k < q2->heat.n_reasons; k++) {
+		civil_heat_reason_t *r = &q2->heat.reasons[k];
+
+		if (strncmp(r->sentence, "To paraphrase", 13))
+			continue;
+		free(r->sentence);
+		r->sentence = strdup("Dick, you are an idiot if you think this "
+				     "lock is enough.");
+		r->at = 1;
+		changed = true;
+	}
+	ck_assert(changed);
+	ck_assert_int_eq(civil_draft_build(&t, &o, &out, NULL), 0);
+	m = parse(&out);
+	body = body_utf8(m);
+	check_quoted(body, 1, q2_passages);
 	g_free(body);
 	g_object_unref(m);
 	civil_thread_release(&t);
@@ -727,6 +926,8 @@ Suite *suite_draft(void)
 	tcase_add_test(tc, nested_encoded_words);
 	tcase_add_test(tc, lone_encoded_word_start);
 	tcase_add_test(tc, heated_passages_in_order);
+	tcase_add_test(tc, passages_are_the_senders_words);
+	tcase_add_test(tc, passage_of_an_old_fragment_is_the_sentence);
 	tcase_add_test(tc, attached_near_the_passages);
 	tcase_add_test(tc, explained_to_the_reporter);
 	tcase_add_test(tc, no_passage_first_and_last);

@@ -326,6 +326,34 @@ START_TEST(the_line_the_tone_check_holds)
 }
 END_TEST
 
+/* A person's name is a name, never a cue: "Dick" greets the Dick of
+ * the To: header (issue 29), and an initial's surname ("Phillip K.
+ * Dick") is a name whoever it names. */
+START_TEST(names_are_never_cues)
+{
+	static const char mail[] =
+		"From: A Reviewer <a@example.org>\n"
+		"To: Dick Kennedy <dick.kennedy@example.com>\n"
+		"Cc: Jane Doe <jane@example.net>\n"
+		"Subject: Re: [PATCH] scsi: lpfc: fix the queue\n"
+		"Message-ID: <names@example.org>\n\n"
+		"Dick, could you take a look at the lpfc part?\n";
+	civil_message_t *m = NULL;
+	civil_heat_score_t s;
+
+	ck_assert_int_eq(civil_message_parse(mail, sizeof(mail) - 1, "mail",
+					     &m, NULL),
+			 0);
+	civil_heat_score_message(shipped, m, &s);
+	ck_assert_int_ne(s.klass, CIVIL_HEAT_HEATED);
+	for (size_t i = 0; i < s.n_reasons; i++)
+		ck_assert_msg(!strstr(s.reasons[i].match, "Dick"), "%s '%s'",
+			      s.reasons[i].signal, s.reasons[i].match);
+	civil_heat_score_release(&s);
+	civil_message_free(m);
+}
+END_TEST
+
 /* Contempt for code is sharp: shown, never held. */
 START_TEST(sharp_is_not_heated)
 {
@@ -360,6 +388,7 @@ Suite *suite_heat(void)
 	tcase_add_checked_fixture(line, shipped_setup, shipped_teardown);
 	tcase_add_test(line, the_line_the_tone_check_holds);
 	tcase_add_test(line, sharp_is_not_heated);
+	tcase_add_test(line, names_are_never_cues);
 	suite_add_tcase(s, line);
 	return s;
 }

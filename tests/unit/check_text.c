@@ -27,10 +27,12 @@ START_TEST(authored_drops_quotes_and_attribution)
 			" > quoted\n"
 			"Mine.\n",
 			"Mine.\n");
-	/* mutt-style and "Quoting" attributions */
+	/* mutt-style and "Quoting" attributions; what was taken out
+	 * between two lines of the sender's ends a paragraph, so that no
+	 * sentence runs across it. */
 	expect_authored("* Jane <j@x.org> [2024-01-01 10:00]:\n> q\nA.\n"
 			"Quoting Joe (2024-01-01):\n> q\nB.\n",
-			"A.\nB.\n");
+			"A.\n\nB.\n");
 }
 END_TEST
 
@@ -129,7 +131,7 @@ START_TEST(authored_attributions_wrapped_and_in_other_languages)
 			"Mine.\n");
 	/* The sender introducing a quote is the sender's. */
 	expect_authored("You did not read what I wrote:\n> q\nAgain.\n",
-			"You did not read what I wrote:\nAgain.\n");
+			"You did not read what I wrote:\n\nAgain.\n");
 }
 END_TEST
 
@@ -137,7 +139,7 @@ START_TEST(authored_bar_and_colon_quoting)
 {
 	expect_authored("| old line one\n| old line two\nMy answer.\n"
 			": a\n: b\nMore.\n",
-			"My answer.\nMore.\n");
+			"My answer.\n\nMore.\n");
 	/* A single such line may be anything. */
 	expect_authored("| one\nMine.\n", "| one\nMine.\n");
 }

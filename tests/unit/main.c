@@ -223,6 +223,7 @@ int main(void)
 		suite_sprinter,
 		suite_gitconfig,
 		suite_line,
+		suite_sentence,
 		suite_fields,
 		suite_pasted,
 		suite_words,

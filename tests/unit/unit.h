@@ -43,6 +43,7 @@ Suite *suite_options(void);
 Suite *suite_sprinter(void);
 Suite *suite_gitconfig(void);
 Suite *suite_line(void);
+Suite *suite_sentence(void);
 Suite *suite_fields(void);
 Suite *suite_pasted(void);
 Suite *suite_words(void);

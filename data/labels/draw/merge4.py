@@ -12,13 +12,15 @@
 # BATCH=SESSION names who read each group of batches ("r1-01=helper-11"),
 # for the label's `by`.  The new labels are appended to KERNEL.jsonl;
 # the agreement of the two readings is written to AGREEMENT.json.
-import collections, glob, json, os, sys
+import collections, datetime, glob, json, os, sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..", "scripts"))
 import heat_model as hm  # noqa: E402
 import heat_labels as hl  # noqa: E402
 
 MILDER = {"calm": 0, "sharp": 1, "heated": 2}
+# The day the readings were made (CIVIL_READ_DAY), today unless said.
+DAY = os.environ.get("CIVIL_READ_DAY") or datetime.date.today().isoformat()
 
 
 def main():
@@ -59,8 +61,8 @@ def main():
         session, _, r = min(rs, key=lambda x: MILDER[x[2]["label"]])
         labels = {x[2]["label"] for x in rs}
         names = ", ".join(x[0] for x in rs)
-        by = (f"reading by an assistant ({names}), 2026-12-07" if len(rs) == 1 else
-              f"{len(rs)} blind readings by assistants ({names}), 2026-12-07; "
+        by = (f"reading by an assistant ({names}), {DAY}" if len(rs) == 1 else
+              f"{len(rs)} blind readings by assistants ({names}), {DAY}; "
               + ("agreed" if len(labels) == 1 else "the milder label kept"))
         d = draw[key]
         t = threads[key]
