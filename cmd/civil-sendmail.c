@@ -114,6 +114,10 @@ static char **real_sendmail(const civil_config_t *cfg, const char *cmdline)
 	return argv;
 }
 
+/* Set to the real sendmail civil-sendmail runs: a civil-sendmail that
+ * finds it set was run by that sendmail, and would run it again. */
+#define LOOP_ENV "CIVIL_SENDMAIL_RAN"
+
 /* Is prog, found as execvp would, this very program? */
 static bool is_myself(const char *prog)
 {
@@ -200,6 +204,9 @@ exec:
 		abort();
 	memcpy(full, real, (size_t)n * sizeof(*full));
 	memcpy(full + n, argv + 1, (size_t)(argc - 1) * sizeof(*full));
+	/* What it runs, for a civil-sendmail it runs in turn (a wrapper that
+	 * execs civil-sendmail) to see that it would loop. */
+	setenv(LOOP_ENV, real[0], 1);
 	fflush(NULL);
 	execvp(full[0], full);
 	{
@@ -567,6 +574,25 @@ int main(int argc, char **argv)
 		if (civil_message_parse(in.buf, in.len, "<stdin>", &msg,
 					&parse_err))
 			msg = NULL;
+	}
+	/* Run by the real sendmail a civil-sendmail ran (a wrapper as
+	 * civil.sendmail that runs civil-sendmail): running it again would
+	 * never end.  Kept, as when the real sendmail can't run. */
+	if (getenv(LOOP_ENV)) {
+		struct civil_buf why = CIVIL_BUF_INIT;
+
+		civil_buf_addf(&why,
+			       "the real sendmail '%s' runs civil-sendmail "
+			       "again: not sent, so as not to loop (name the "
+			       "sendmail it runs in civil.sendmail)",
+			       getenv(LOOP_ENV));
+		if (through)
+			cmd_warn("%s", why.buf);
+		else
+			keep(&in, why.buf);
+		civil_buf_release(&why);
+		rc = EX_UNAVAILABLE;
+		goto out;
 	}
 	if (msg && civil_outgoing_unfinished(msg)) {
 		cmd_warn("not sent: %s", CMD_UNFINISHED);

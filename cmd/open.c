@@ -111,6 +111,9 @@ civil_t *cmd_open(unsigned int what, struct civil_buf *warnings)
 
 	if (what & CMD_OPEN_GIT)
 		o.flags |= CIVIL_OPEN_GIT_ENV;
+	/* git's settings from the files git reads, by git's variables
+	 * (GIT_CONFIG_GLOBAL ...), and those it hands its hooks. */
+	o.git_env = (const char *const *)environ;
 	if (what & CMD_OPEN_NOTMUCH) {
 		/* Named, it is the one: a file that is not there is said,
 		 * not searched past.  Else notmuch's own search, profiles

@@ -448,12 +448,22 @@ typedef struct civil_open_opts {
 				     * of the notmuch settings when they were
 				     * read, else of the git settings */
 	unsigned int threads;	    /* threads a scan parses in; 0: 1 */
+	/* Version 2: the environment git runs in, as execve's envp (a
+	 * program's own: environ).  Its GIT_CONFIG_GLOBAL,
+	 * GIT_CONFIG_SYSTEM, GIT_CONFIG_NOSYSTEM, HOME and XDG_CONFIG_HOME
+	 * choose the git config files as git chooses them, and its
+	 * GIT_CONFIG_COUNT (GIT_CONFIG_KEY_n, GIT_CONFIG_VALUE_n) and
+	 * GIT_CONFIG_PARAMETERS ("git -c") are settings over theirs, as
+	 * in git.  NULL: the files libgit2 chooses (~/.gitconfig, the XDG
+	 * file, /etc/gitconfig), none of those variables read. */
+	const char *const *git_env;
 } civil_open_opts_t;
 
-#define CIVIL_OPEN_OPTS_VERSION 1
+#define CIVIL_OPEN_OPTS_VERSION 2
 #define CIVIL_OPEN_OPTS_INIT                                                   \
 	{                                                                      \
-		CIVIL_OPEN_OPTS_VERSION, 0, NULL, NULL, NULL, NULL, NULL, 0    \
+		CIVIL_OPEN_OPTS_VERSION, 0, NULL, NULL, NULL, NULL, NULL, 0,   \
+			NULL                                                   \
 	}
 
 /* With no repository: the one git would use here (civil_repo_open_env),
@@ -730,9 +740,12 @@ void civil_thread_heat(const civil_heat_sample_t *v, size_t n,
  * Where the file lives is the caller's choice. */
 civil_status_t civil_heat_learned_open(civil_heat_t *h, const char *path,
 				       civil_error_t *err);
-/* Write what was learned, when anything was, through a temporary file. */
+/* Write what was learned, when anything was, through a temporary file:
+ * through a symlink to the file it names, never over a file made
+ * read-only (one line, and nothing written). */
 civil_status_t civil_heat_learned_save(civil_heat_t *h, civil_error_t *err);
-/* Remove the file at path (*removed: there was one). */
+/* Remove the file at path, or the one a symlink there names (*removed:
+ * there was one). */
 civil_status_t civil_heat_learned_forget(const char *path, bool *removed,
 					 civil_error_t *err);
 

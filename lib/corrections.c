@@ -68,8 +68,12 @@ static int find_one(notmuch_message_t *m, void *arg)
 
 	/* What a failed read gave is never taken as a verdict. */
 	if (civil_db_read_facts_retry(m, f->cfg->tag, f->cfg->thread_tag,
-				      &facts) ||
-	    !learn_one(f, m, &facts, &c))
+				      &facts))
+		return 0;
+	/* Learned by a scan stopped before it marked it: marked now. */
+	if (civil_heat_learned_holds(f->heat->learned, f->heated, facts.id))
+		c.recorded = true;
+	else if (!learn_one(f, m, &facts, &c))
 		return 0;
 	c.id = civil_xstrdup(facts.id);
 	c.heated = f->heated;
@@ -123,6 +127,22 @@ static bool still_unlearned(notmuch_database_t *db, const civil_correction_t *c,
 	return facts->civil_tagged && !facts->tagged;
 }
 
+/* Does db mark the correction learned (or is its message gone)?  Then
+ * the learned file need not record it. */
+static bool marked(bool heated, const char *id, void *arg)
+{
+	notmuch_message_t *m = NULL;
+	const char *reader = NULL;
+	bool done;
+
+	if (notmuch_database_find_message(arg, id, &m) || !m)
+		return m == NULL;
+	done = !civil_nm_message_get_property(m, "civil.reader", &reader) &&
+	       reader && !strcmp(reader, heated ? "heated" : "calm");
+	notmuch_message_destroy(m);
+	return done;
+}
+
 civil_status_t civil_corrections_keep(notmuch_database_t *db, civil_heat_t *h,
 				      const civil_nm_config_t *cfg,
 				      GArray *corrections, civil_error_t *err)
@@ -134,6 +154,8 @@ civil_status_t civil_corrections_keep(notmuch_database_t *db, civil_heat_t *h,
 	st = civil_heat_learned_lock(h, cfg->lock_timeout_ms, &lock, err);
 	if (!st)
 		st = civil_heat_learned_reload(h, err);
+	if (!st && h->learned)
+		civil_heat_learned_prune(h->learned, marked, db);
 	for (guint i = corrections->len; !st && i-- > 0;) {
 		civil_correction_t *c =
 			&g_array_index(corrections, civil_correction_t, i);
@@ -142,10 +164,18 @@ civil_status_t civil_corrections_keep(notmuch_database_t *db, civil_heat_t *h,
 		bool keep;
 
 		f.heated = c->heated;
+		/* The file holds it: learned, not marked.  Marked now. */
+		c->recorded =
+			civil_heat_learned_holds(h->learned, c->heated, c->id);
+		if (c->recorded)
+			continue;
 		keep = still_unlearned(db, c, cfg, &m, &facts) &&
 		       learn_one(&f, m, &facts, c);
 		if (m)
 			notmuch_message_destroy(m);
+		/* In the same file as what it taught: one step. */
+		if (keep)
+			civil_heat_learned_record(h->learned, c->heated, c->id);
 		if (!keep) {
 			free(c->id);
 			g_array_remove_index(corrections, i);
@@ -186,6 +216,16 @@ notmuch_status_t civil_corrections_mark(notmuch_database_t *db,
 		notmuch_message_destroy(m);
 	}
 	return ns;
+}
+
+guint civil_corrections_new(const GArray *corrections)
+{
+	guint n = 0;
+
+	for (guint i = 0; i < corrections->len; i++)
+		n += !g_array_index(corrections, civil_correction_t, i)
+			      .recorded;
+	return n;
 }
 
 void civil_corrections_release(GArray *corrections)

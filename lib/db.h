@@ -158,12 +158,15 @@ bool civil_db_stored_heat(notmuch_message_t *msg, civil_heat_score_t *out);
 
 typedef struct civil_correction {
 	char *id;
-	bool heated; /* the reader's verdict */
+	bool heated;   /* the reader's verdict */
+	bool recorded; /* learned already: the learned file holds it (a
+			* scan stopped before it marked it), to mark only */
 	civil_heat_lesson_t lesson;
 } civil_correction_t;
 
 /* Find the corrections in db (read-only) not yet learned and learn each
- * into h, oldest first; out gets them (civil_correction_t). */
+ * into h, oldest first; out gets them (civil_correction_t), and those the
+ * learned file holds already, recorded and not learned again. */
 civil_status_t civil_corrections_learn(notmuch_database_t *db, civil_heat_t *h,
 				       const civil_nm_config_t *cfg,
 				       GArray *out, civil_error_t *err);
@@ -180,6 +183,8 @@ civil_status_t civil_corrections_keep(notmuch_database_t *db, civil_heat_t *h,
 notmuch_status_t civil_corrections_mark(notmuch_database_t *db,
 					const GArray *corrections);
 void civil_corrections_release(GArray *corrections);
+/* How many of them were learned now (not recorded before). */
+guint civil_corrections_new(const GArray *corrections);
 
 /* ---- what the last scan saw (lastmod.c) ---- */
 
@@ -288,8 +293,7 @@ void civil_heat_sample_of(const civil_db_facts_t *f,
 notmuch_status_t civil_db_heat_sample(notmuch_message_t *m, const char *tag,
 				      const char *thread_tag,
 				      const civil_heat_score_t *fresh,
-				      GPtrArray *keep,
-				      civil_heat_sample_t *out,
+				      GPtrArray *keep, civil_heat_sample_t *out,
 				      civil_db_facts_t *facts);
 
 #endif

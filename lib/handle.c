@@ -6,6 +6,7 @@
  * notmuch side is in handle-db.c.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -51,7 +52,7 @@ static void open_named_tree(civil_t *c, struct civil_buf *warnings)
 		return;
 	}
 	civil_config_release(&c->config);
-	if (civil_config_load(&c->config, c->repo, &e))
+	if (civil_config_load(&c->config, c->repo, c->o.git_env, &e))
 		warn_line(warnings, &e);
 }
 
@@ -79,7 +80,7 @@ static civil_status_t open_git(civil_t *c, struct civil_buf *warnings,
 	/* The notmuch side reads civil's git settings too: one threshold
 	 * and one lexicon for the scan and the tone check. */
 	if (c->repo || env || (c->o.flags & CIVIL_OPEN_NOTMUCH_ENV)) {
-		if (civil_config_load(&c->config, c->repo, &e))
+		if (civil_config_load(&c->config, c->repo, c->o.git_env, &e))
 			warn_line(warnings, &e);
 	} else {
 		civil_config_defaults(&c->config);
@@ -113,14 +114,19 @@ civil_status_t civil_open(const civil_open_opts_t *opts, civil_t **out,
 			"(or civil_shutdown() was)");
 	if (!opts)
 		opts = &defaults;
-	st = civil_check_version(err, "civil_open_opts_t", opts->version,
-				 CIVIL_OPEN_OPTS_VERSION);
+	/* Version 1 ends before git_env. */
+	if (opts->version != 1)
+		st = civil_check_version(err, "civil_open_opts_t",
+					 opts->version,
+					 CIVIL_OPEN_OPTS_VERSION);
 	if (st)
 		return st;
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		abort();
-	c->o = *opts;
+	memcpy(&c->o, opts,
+	       opts->version == 1 ? offsetof(civil_open_opts_t, git_env)
+				  : sizeof(c->o));
 	c->repository = dup_or_null(opts->repository);
 	c->notmuch_config = dup_or_null(opts->notmuch_config);
 	c->database = dup_or_null(opts->database);
@@ -128,6 +134,8 @@ civil_status_t civil_open(const civil_open_opts_t *opts, civil_t **out,
 		civil_xstrdup(opts->data_dir ? opts->data_dir : CIVIL_DATADIR);
 	c->lexicon = dup_or_null(opts->lexicon);
 	st = open_git(c, warnings, err);
+	/* Read during the call only. */
+	c->o.git_env = NULL;
 	if (st) {
 		civil_close(c);
 		return st;

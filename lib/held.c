@@ -14,9 +14,18 @@
  * given) and KEY.why (its subject and the line the sender was shown).
  * The time of the hold is KEY.why's mtime.  Where they are kept is the
  * caller's choice (civil-sendmail: $XDG_STATE_HOME/civil/held).
+ *
+ * Two sends of the same message at once (a client's retry, two clients)
+ * must not leave a .why without its message: keeping both files and
+ * forgetting both are each done holding DIR/.lock (flock, so a killed
+ * sender lets go of it).  So a temporary file (.KEY.eml.civil-XXXXXX)
+ * found while holding it was left by a sender killed while writing (no
+ * live one writes without the lock): it is removed then.
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <glib.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +72,67 @@ static void held_path(const char *dir, const char *key, const char *ext,
 	civil_buf_addf(out, "%s/%s.%s", dir, key, ext);
 }
 
+/* A temporary file civil_file_create makes for DIR/KEY.EXT:
+ * ".KEY.EXT.civil-XXXXXX". */
+static bool is_temporary(const char *name)
+{
+	size_t len = strlen(name);
+
+	return len == 1 + 64 + 4 + 7 + 6 && name[0] == '.' &&
+	       strspn(name + 1, "0123456789abcdef") == 64 &&
+	       (!strncmp(name + 65, ".eml", 4) ||
+		!strncmp(name + 65, ".why", 4)) &&
+	       !strncmp(name + 69, ".civil-", 7);
+}
+
+/* Holding the lock: every temporary file is a killed sender's. */
+static void remove_temporaries(const char *dir)
+{
+	struct civil_buf path = CIVIL_BUF_INIT;
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		if (!is_temporary(de->d_name))
+			continue;
+		civil_buf_reset(&path);
+		civil_buf_addf(&path, "%s/%s", dir, de->d_name);
+		unlink(path.buf);
+	}
+	closedir(d);
+	civil_buf_release(&path);
+}
+
+/* DIR/.lock, taken (waited for: it is held for two small writes); -1 when
+ * it can't be had, and then the files are written without it. */
+static int lock_dir(const char *dir)
+{
+	struct civil_buf path = CIVIL_BUF_INIT;
+	int fd;
+
+	civil_buf_addf(&path, "%s/.lock", dir);
+	fd = open(path.buf, O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0600);
+	civil_buf_release(&path);
+	if (fd < 0)
+		return -1;
+	while (flock(fd, LOCK_EX) < 0) {
+		if (errno != EINTR) {
+			close(fd);
+			return -1;
+		}
+	}
+	remove_temporaries(dir);
+	return fd;
+}
+
+static void unlock_dir(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+}
+
 bool civil_held_recently(const char *dir, const char *key, time_t now)
 {
 	struct civil_buf path = CIVIL_BUF_INIT;
@@ -77,6 +147,18 @@ bool civil_held_recently(const char *dir, const char *key, time_t now)
 	return recent;
 }
 
+/* The .why first: a message without one is listed as not held. */
+static void forget(const char *dir, const char *key)
+{
+	struct civil_buf path = CIVIL_BUF_INIT;
+
+	held_path(dir, key, "why", &path);
+	unlink(path.buf);
+	held_path(dir, key, "eml", &path);
+	unlink(path.buf);
+	civil_buf_release(&path);
+}
+
 civil_status_t civil_held_keep(const char *dir, const char *key,
 			       const void *data, size_t len,
 			       const char *subject, const char *why,
@@ -84,6 +166,7 @@ civil_status_t civil_held_keep(const char *dir, const char *key,
 {
 	struct civil_buf path = CIVIL_BUF_INIT, text = CIVIL_BUF_INIT;
 	civil_status_t st;
+	int lock = -1;
 
 	if (g_mkdir_with_parents(dir, 0700) < 0) {
 		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
@@ -91,6 +174,7 @@ civil_status_t civil_held_keep(const char *dir, const char *key,
 				     strerror(errno));
 		goto done;
 	}
+	lock = lock_dir(dir);
 	/* The message first: a .why is never there without its message. */
 	held_path(dir, key, "eml", &path);
 	st = civil_file_create(path.buf, data, len, 0600, true, err);
@@ -102,8 +186,9 @@ civil_status_t civil_held_keep(const char *dir, const char *key,
 	/* Not held after all: no message without its .why (one a crash left
 	 * between the two is listed all the same, civil_held_foreach). */
 	if (st)
-		civil_held_forget(dir, key);
+		forget(dir, key);
 done:
+	unlock_dir(lock);
 	civil_buf_release(&path);
 	civil_buf_release(&text);
 	return st;
@@ -111,13 +196,10 @@ done:
 
 void civil_held_forget(const char *dir, const char *key)
 {
-	struct civil_buf path = CIVIL_BUF_INIT;
+	int lock = lock_dir(dir);
 
-	held_path(dir, key, "why", &path);
-	unlink(path.buf);
-	held_path(dir, key, "eml", &path);
-	unlink(path.buf);
-	civil_buf_release(&path);
+	forget(dir, key);
+	unlock_dir(lock);
 }
 
 /* The decoded subject of the message at path, its control characters
@@ -184,8 +266,20 @@ civil_status_t civil_held_foreach(const char *dir, civil_held_fn fn, void *arg,
 		}
 		civil_buf_reset(&text);
 		if (stat(path.buf, &sb) < 0 ||
-		    (!eml && civil_file_read(path.buf, &text, NULL)))
+		    (!eml && civil_file_read_regular(path.buf, &text, NULL)))
 			continue;
+		/* A .why whose message is gone (sent since) is no held
+		 * message: --held never names a file that is not there. */
+		if (!eml) {
+			struct civil_buf m = CIVIL_BUF_INIT;
+			bool gone;
+
+			civil_buf_addf(&m, "%s/%.64s.eml", dir, de->d_name);
+			gone = access(m.buf, F_OK) < 0;
+			civil_buf_release(&m);
+			if (gone)
+				continue;
+		}
 		if (n == alloc) {
 			alloc = alloc ? 2 * alloc : 8;
 			v = g_renew(civil_held_t, v, alloc);

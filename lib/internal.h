@@ -141,12 +141,14 @@ char *civil_home_path(char *path);
 bool civil_parse_threshold(const char *s, double *out);
 
 /* config.c: read civil.* (and user.*) from the repository's git config
- * (repo may be NULL: the user's global/XDG/system files only).  A bad
+ * (repo may be NULL: the user's global/XDG/system files only), the files
+ * chosen as git chooses them in env (civil_open_opts_t.git_env; NULL:
+ * libgit2's choice).  A bad
  * value is reported in err with CIVIL_STATUS_CONFIG_ERROR but the rest is
  * loaded and the default kept.  civil_config_defaults: the defaults
  * alone, read from nowhere. */
 civil_status_t civil_config_load(civil_config_t *cfg, civil_repo_t *repo,
-				 civil_error_t *err);
+				 const char *const *env, civil_error_t *err);
 void civil_config_defaults(civil_config_t *cfg);
 void civil_config_release(civil_config_t *cfg);
 

@@ -13,9 +13,12 @@
  *   -1.8000 6 cue 'ugly'@thing
  *   2.1000 1 sentence 5f0c1d2e3b4a5968
  *   corrections 2 6 1
+ *   learned calm 20261201.abc@example.org
  *
  * (WEIGHT COUNT KEY, the weight in the model's logits; corrections:
- * heated, calm, and how many had no cue to learn from.)  A file written
+ * heated, calm, and how many had no cue to learn from; learned: a
+ * correction these weights hold, by its verdict and Message-ID, until
+ * the database marks it learned.)  A file written
  * by civil 0.2 ("cue CATEGORY TARGET PHRASE", in points of the old
  * score) is read with its cues converted and its categories dropped.
  */
@@ -28,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "civil.h"
@@ -87,6 +91,7 @@ struct heat_learned *civil_heat_learned_new(const char *path)
 	l->path = g_strdup(path);
 	l->feats =
 		g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	l->held = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	return l;
 }
 
@@ -95,6 +100,7 @@ void civil_heat_learned_free(struct heat_learned *l)
 	if (!l)
 		return;
 	g_hash_table_destroy(l->feats);
+	g_hash_table_destroy(l->held);
 	g_free(l->path);
 	g_free(l);
 }
@@ -139,6 +145,58 @@ double civil_heat_learned_delta(const struct heat_learned *l, const char *key,
 bool civil_heat_learned_empty(const struct heat_learned *l)
 {
 	return !g_hash_table_size(l->feats);
+}
+
+/* ---- which corrections it holds ---- */
+
+static char *held_key(bool heated, const char *id)
+{
+	return g_strdup_printf("%s %s", heated ? "heated" : "calm", id);
+}
+
+bool civil_heat_learned_holds(const struct heat_learned *l, bool heated,
+			      const char *id)
+{
+	char *k;
+	bool in;
+
+	if (!l || !id)
+		return false;
+	k = held_key(heated, id);
+	in = g_hash_table_contains(l->held, k);
+	g_free(k);
+	return in;
+}
+
+void civil_heat_learned_record(struct heat_learned *l, bool heated,
+			       const char *id)
+{
+	/* One line in the file: an id that would break it is not kept (and
+	 * is learned again after a crash, as before). */
+	if (!id || !*id || strpbrk(id, "\n\r"))
+		return;
+	g_hash_table_add(l->held, held_key(heated, id));
+	l->dirty = true;
+}
+
+void civil_heat_learned_prune(struct heat_learned *l,
+			      bool (*fn)(bool heated, const char *id,
+					 void *arg),
+			      void *arg)
+{
+	GHashTableIter it;
+	gpointer k;
+
+	g_hash_table_iter_init(&it, l->held);
+	while (g_hash_table_iter_next(&it, &k, NULL)) {
+		const char *key = k;
+		bool heated = !strncmp(key, "heated ", 7);
+
+		if (fn(heated, key + (heated ? 7 : 5), arg)) {
+			g_hash_table_iter_remove(&it);
+			l->dirty = true;
+		}
+	}
 }
 
 /* ---- the file ---- */
@@ -195,7 +253,11 @@ static bool learned_line(struct heat_learned *l, char *line)
 	struct feat v;
 	bool ok = false;
 
-	if (n == 3 && !strcmp(f[0], "corrections")) {
+	if (n == 3 && !strcmp(f[0], "learned") &&
+	    (!strcmp(f[1], "calm") || !strcmp(f[1], "heated")) && *f[2]) {
+		g_hash_table_add(l->held, g_strdup_printf("%s %s", f[1], f[2]));
+		ok = true;
+	} else if (n == 3 && !strcmp(f[0], "corrections")) {
 		char **c = g_strsplit(line, " ", 5);
 
 		ok = g_strv_length(c) == 4 && parse_count(c[1], &l->heated) &&
@@ -239,7 +301,8 @@ civil_status_t civil_heat_learned_open(civil_heat_t *h, const char *path,
 	/* Nothing learned yet is no file at all. */
 	if (access(path, F_OK) < 0 && errno == ENOENT)
 		goto done;
-	st = civil_file_read(path, &text, err);
+	/* A FIFO or a device is refused, not waited on. */
+	st = civil_file_read_regular(path, &text, err);
 	/* Line by line to the file's end, not to its first NUL: a line
 	 * with one is as bad as any other. */
 	for (size_t at = 0; !st && at < text.len;) {
@@ -278,11 +341,38 @@ static int by_key(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/*
+ * The file written where it is: through a symlink (a dotfiles tree), to
+ * the file it names even when that is not there yet, as git writes its
+ * config; a file made read-only, or one that is not a regular file, is
+ * refused in one line, never replaced.
+ */
+static civil_status_t save_file(const char *path, const struct civil_buf *b,
+				civil_error_t *err)
+{
+	struct stat sb;
+	civil_status_t st;
+	char *real, *dir;
+
+	if (stat(path, &sb) == 0)
+		return civil_file_replace(path, b->buf, b->len, err);
+	real = civil_path_resolve(path);
+	dir = g_path_get_dirname(real);
+	if (g_mkdir_with_parents(dir, 0700) < 0)
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't make '%s': %s", dir,
+				     strerror(errno));
+	else
+		st = civil_file_create(real, b->buf, b->len, 0644, true, err);
+	g_free(dir);
+	free(real);
+	return st;
+}
+
 civil_status_t civil_heat_learned_save(civil_heat_t *h, civil_error_t *err)
 {
 	struct heat_learned *l = h->learned;
 	struct civil_buf b = CIVIL_BUF_INIT;
-	char *dir;
 	guint n;
 	gchar **keys;
 	civil_status_t st;
@@ -294,7 +384,9 @@ civil_status_t civil_heat_learned_save(civil_heat_t *h, civil_error_t *err)
 			   "# civil-scan --forget forgets it).  WEIGHT COUNT "
 			   "cue 'PHRASE'@TARGET, or\n"
 			   "# WEIGHT COUNT sentence HASH; "
-			   "corrections HEATED CALM WITHOUT-A-CUE.\n");
+			   "corrections HEATED CALM WITHOUT-A-CUE;\n"
+			   "# learned VERDICT MESSAGE-ID: a correction held "
+			   "here.\n");
 	/* Never what loading would refuse (learned_line): counts and
 	 * weights within their bounds. */
 	civil_buf_addf(&b, "corrections %u %u %u\n",
@@ -313,14 +405,12 @@ civil_status_t civil_heat_learned_save(civil_heat_t *h, civil_error_t *err)
 			       MIN(f->count, HEAT_LEARNED_MAX_COUNT), keys[i]);
 	}
 	g_free(keys);
-	dir = g_path_get_dirname(l->path);
-	if (g_mkdir_with_parents(dir, 0700) < 0)
-		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
-				     "can't make '%s': %s", dir,
-				     strerror(errno));
-	else
-		st = civil_file_create(l->path, b.buf, b.len, 0644, true, err);
-	g_free(dir);
+	keys = (gchar **)g_hash_table_get_keys_as_array(l->held, &n);
+	qsort(keys, n, sizeof(*keys), by_key);
+	for (guint i = 0; i < n; i++)
+		civil_buf_addf(&b, "learned %s\n", keys[i]);
+	g_free(keys);
+	st = save_file(l->path, &b, err);
 	civil_buf_release(&b);
 	if (!st)
 		l->dirty = false;
@@ -397,15 +487,20 @@ civil_status_t civil_heat_learned_reload(civil_heat_t *h, civil_error_t *err)
 civil_status_t civil_heat_learned_forget(const char *path, bool *removed,
 					 civil_error_t *err)
 {
+	/* A symlink (a dotfiles tree) stays: what it names goes, and is
+	 * written anew through it. */
+	char *real = civil_path_resolve(path);
+	civil_status_t st = CIVIL_STATUS_SUCCESS;
+
 	*removed = false;
-	if (unlink(path) == 0) {
+	if (unlink(real) == 0)
 		*removed = true;
-		return CIVIL_STATUS_SUCCESS;
-	}
-	if (errno == ENOENT)
-		return CIVIL_STATUS_SUCCESS;
-	return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
-			       "can't remove '%s': %s", path, strerror(errno));
+	else if (errno != ENOENT)
+		st = civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				     "can't remove '%s': %s", path,
+				     strerror(errno));
+	free(real);
+	return st;
 }
 
 /* ---- what was learned, for a reader ---- */

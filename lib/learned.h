@@ -17,6 +17,9 @@ struct feat {
 struct heat_learned {
 	char *path;
 	GHashTable *feats; /* "cue 'PHRASE'@TARGET", "sentence HEX" -> feat */
+	GHashTable *held;  /* "calm ID", "heated ID": corrections learned
+			    * here, not yet known to be marked learned in
+			    * the database */
 	unsigned heated, calm, no_cue;
 	bool dirty;
 };
@@ -34,6 +37,21 @@ void civil_heat_learned_move(struct heat_learned *l, const char *key,
 			     double delta);
 /* The feature KEY, made (weight 0, count 0) if it is new. */
 struct feat *civil_heat_learned_feat(struct heat_learned *l, const char *key);
+
+/* The file records each correction it has learned ("learned calm ID"),
+ * written in the same rename as the weights it moved: a scan killed
+ * between keeping them and marking the correction learned in the
+ * database does not learn it again (it marks it).  A record goes once
+ * the database carries the mark. */
+bool civil_heat_learned_holds(const struct heat_learned *l, bool heated,
+			      const char *id);
+void civil_heat_learned_record(struct heat_learned *l, bool heated,
+			       const char *id);
+/* Each record, to fn(heated, id, arg); a true return drops it. */
+void civil_heat_learned_prune(struct heat_learned *l,
+			      bool (*fn)(bool heated, const char *id,
+					 void *arg),
+			      void *arg);
 
 /* Two scans at once (the post-new hook and the timer) each learn the
  * corrections they found, and each keeps what it learned: the second

@@ -238,7 +238,7 @@ static civil_status_t load_text(const char *path, struct heat_model **out,
 	civil_status_t st;
 	size_t lines = 1, size = 16;
 
-	st = civil_file_read(path, &text, err);
+	st = civil_file_read_regular(path, &text, err);
 	if (st)
 		return st;
 	if (memchr(text.buf, '\0', text.len)) {

@@ -174,7 +174,7 @@ civil_status_t civil_scan_apply(struct civil_scan *s, GPtrArray *hot,
 	if (s->corrections->len) {
 		st = civil_corrections_keep(db, s->learner, s->o->cfg,
 					    s->corrections, err);
-		s->stats->learned = s->corrections->len;
+		s->stats->learned = civil_corrections_new(s->corrections);
 		if (st) {
 			notmuch_database_destroy(db);
 			return st;

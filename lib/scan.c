@@ -73,7 +73,7 @@ civil_status_t civil_scan_db_read(civil_heat_t *h, notmuch_database_t *db,
 		st = civil_corrections_learn(db, h, o->cfg, s->corrections,
 					     err);
 		if (!st)
-			stats->learned = s->corrections->len;
+			stats->learned = civil_corrections_new(s->corrections);
 	}
 	if (!st)
 		st = civil_scan_walk(s, db, o->query ? o->query : since.buf,

@@ -15,12 +15,19 @@
 #   - no thread lost heated-thread and no message lost heated (nothing
 #     cooled, so any loss is a failed read taken as data);
 #   - every tag the writers added is there, and every message they added.
+# Every KILL_EVERY'th iteration (5; 0: never) the reader first tags a new
+# message of words no other has heated (a correction, learned by its
+# sentence alone), and the scan is killed (kill -9) at a random moment
+# before the one that is checked runs; after each iteration every
+# correction made is learned exactly once (the learned file's count of
+# heated corrections, and each sentence's count of 1).
 # Prints one line per failing iteration and a summary; exits 1 when any
 # iteration failed.  THREADS (1000), PAD (lines of padding per message,
 # 10) and ITERATIONS size it; TMPDIR says where the scratch database goes.
 set -u
 build=$(cd "${1:?usage: tests/scan-stress.sh BUILD [ITERATIONS]}" && pwd)
 iterations=${2:-300}
+kill_every=${KILL_EVERY:-5}
 threads=${THREADS:-1000}
 pad=${PAD:-10}
 PATH="$build/bin:$PATH"
@@ -79,6 +86,11 @@ awk -v dir="$HOME/mail/cur" -v id=$id -v threads="$threads" -v pad="$pad" 'BEGIN
 }'
 notmuch new --quiet
 civil-scan --apply '*' || { echo "scan-stress: the first scan failed" >&2; exit 1; }
+# How long a scan of all of it takes once it is tagged, for a kill to
+# land inside one.
+t0=$(date +%s%N)
+civil-scan --apply '*' || { echo "scan-stress: the second scan failed" >&2; exit 1; }
+scan_ns=$(($(date +%s%N) - t0))
 want=$((threads * 3))
 test "$(notmuch count tag:heated-thread)" -eq $want &&
 	test "$(notmuch count tag:heated)" -eq $want || {
@@ -102,12 +114,32 @@ writers() {
 	done
 }
 
+learned="$HOME/.local/share/civil/learned"
 failed=0 aborts=0 locked=0 partial=0 clean=0 commits=0 news=0
+corrections=0 kills=0
 start=$(date +%s)
 for i in $(seq 1 "$iterations"); do
 	rm -f "$work/stop" "$work/commits"
+	kill_now=
+	if test "$kill_every" -gt 0 && test $((i % kill_every)) -eq 0; then
+		printf 'From: Cor Rection <cor@%s>\nSubject: iteration %d\nMessage-ID: <corr-%d@%s>\nDate: 10 Mar 2026 10:00:00 +0000\n\nIteration %d went as planned.\n' \
+			$id "$i" "$i" $id "$i" >"$HOME/mail/cur/corr-$i:2,"
+		notmuch new --quiet && notmuch tag +heated -- "id:corr-$i@$id" &&
+			corrections=$((corrections + 1)) want=$((want + 1))
+		kill_now=$(awk -v s="$i" -v ns="$scan_ns" \
+			'BEGIN { srand(s); printf "%.3f", rand() * 3 * ns / 1e9 }')
+	fi
 	writers "$i" &
 	wpid=$!
+	if test -n "$kill_now"; then
+		civil-scan --apply '*' >/dev/null 2>&1 &
+		spid=$!
+		sleep "$kill_now"
+		kill -9 $spid 2>/dev/null
+		{ wait $spid; } 2>/dev/null
+		# (killed, not done before the kill)
+		test $? -eq 137 && kills=$((kills + 1))
+	fi
 	civil-scan --apply '*' >/dev/null 2>"$work/scan.err"
 	status=$?
 	# At least one commit during the scan (or the writers are stuck).
@@ -150,6 +182,13 @@ for i in $(seq 1 "$iterations"); do
 		  if (k < n) lost++ }
 		END { print lost + 0 }')
 	test "$lost" -eq 0 || bad="$bad $lost busy messages lack a writer's tag;"
+	if test "$corrections" -gt 0; then
+		h=$(awk '$1 == "corrections" { print $2 }' "$learned" 2>/dev/null)
+		test "${h:-0}" -eq "$corrections" ||
+			bad="$bad ${h:-0} heated corrections learned of $corrections;"
+		twice=$(awk '$3 == "sentence" && $2 != 1' "$learned" 2>/dev/null | wc -l)
+		test "$twice" -eq 0 || bad="$bad $twice sentences learned twice;"
+	fi
 	news=$((news + c))
 	got=$(notmuch count from:new@$id)
 	test "$got" -eq $news || bad="$bad $got of $news new messages;"
@@ -172,5 +211,7 @@ if test -s "$work/partial"; then
 	echo "scan-stress: status 3 said:"
 	sort "$work/partial" | uniq -c | sed 's/^/  /'
 fi
-echo "scan-stress: $failed iterations lost something or aborted"
+echo "scan-stress: $corrections corrections, $kills scans killed (kill -9)" \
+	"before the one checked"
+echo "scan-stress: $failed iterations lost something, aborted or learned twice"
 test $failed -eq 0

@@ -66,6 +66,32 @@ civil_status_t civil_file_read(const char *path, struct civil_buf *b,
 	return st;
 }
 
+civil_status_t civil_file_read_regular(const char *path, struct civil_buf *b,
+				       civil_error_t *err)
+{
+	civil_status_t st;
+	struct stat sb;
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer; a regular
+	 * file reads as ever. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+
+	if (fd < 0)
+		return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				       "can't open '%s': %s", path,
+				       strerror(errno));
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+		close(fd);
+		return civil_error_set(err, CIVIL_STATUS_FILE_ERROR,
+				       "can't read '%s': not a regular file",
+				       path);
+	}
+	if (sb.st_size > 0)
+		civil_buf_grow(b, (size_t)sb.st_size + 4096);
+	st = civil_fd_read(fd, path, b, err);
+	close(fd);
+	return st;
+}
+
 civil_status_t civil_fd_write(int fd, const char *name, const void *data,
 			      size_t len, civil_error_t *err)
 {

@@ -520,7 +520,7 @@ bool civil_gitconfig_include_remove(struct civil_buf *out, const char *text,
 /* The file a config at path is: links followed as git's lockfile.c
  * follows them (at most 5; a relative link from the link's directory), a
  * dangling one to the file it names. */
-static char *resolve(const char *path)
+char *civil_path_resolve(const char *path)
 {
 	char *cur = civil_xstrdup(path);
 
@@ -549,7 +549,7 @@ civil_status_t civil_lock_take(civil_lock_t *lk, const char *path,
 	memset(lk, 0, sizeof(*lk));
 	lk->fd = -1;
 	lk->shown = civil_xstrdup(path);
-	lk->file = resolve(path);
+	lk->file = civil_path_resolve(path);
 	lk->lock = malloc(strlen(lk->file) + 6);
 	if (!lk->lock)
 		abort();

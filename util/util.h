@@ -52,6 +52,15 @@ civil_status_t civil_file_read(const char *path, struct civil_buf *b,
 			       civil_error_t *err);
 civil_status_t civil_fd_read(int fd, const char *name, struct civil_buf *b,
 			     civil_error_t *err);
+/* Read all of path, a regular file (through symlinks), into b: anything
+ * else (a FIFO, a device, a directory) is refused in one line, never
+ * waited on. */
+civil_status_t civil_file_read_regular(const char *path, struct civil_buf *b,
+				       civil_error_t *err);
+/* The file path is, its symlinks followed as git follows a config's (at
+ * most 5; a relative link from the link's directory; a dangling one to
+ * the name it gives), malloc'd. */
+char *civil_path_resolve(const char *path);
 /* Write all of data to fd; name is for the error message. */
 civil_status_t civil_fd_write(int fd, const char *name, const void *data,
 			      size_t len, civil_error_t *err);

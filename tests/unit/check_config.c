@@ -33,7 +33,7 @@ START_TEST(reads_repository_config)
 	unit_git(dir, (const char *[]){ "config", "user.email",
 					"u@kernel-test.invalid", NULL });
 	ck_assert_int_eq(civil_repo_open(dir, &repo, NULL), 0);
-	ck_assert_int_eq(civil_config_load(&cfg, repo, &err), 0);
+	ck_assert_int_eq(civil_config_load(&cfg, repo, NULL, &err), 0);
 	ck_assert_str_eq(cfg.contact, "me@kernel-test.invalid");
 	ck_assert_str_eq(cfg.user_email, "u@kernel-test.invalid");
 	ck_assert_int_eq(cfg.remind, CIVIL_REMIND_ALL);
@@ -42,7 +42,7 @@ START_TEST(reads_repository_config)
 
 	unit_git(dir,
 		 (const char *[]){ "config", "civil.remind", "bogus", NULL });
-	ck_assert_int_eq(civil_config_load(&cfg, repo, &err),
+	ck_assert_int_eq(civil_config_load(&cfg, repo, NULL, &err),
 			 CIVIL_STATUS_CONFIG_ERROR);
 	ck_assert_str_eq(err.message, "git config civil.remind: 'bogus' is "
 				      "not reviews, replies, all or off");
@@ -94,7 +94,7 @@ START_TEST(typos_named)
 		unit_git(dir, (const char *[]){ "config", cases[i][0],
 						cases[i][1], NULL });
 		ck_assert_int_eq(civil_repo_open(dir, &repo, NULL), 0);
-		ck_assert_int_eq(civil_config_load(&cfg, repo, &err),
+		ck_assert_int_eq(civil_config_load(&cfg, repo, NULL, &err),
 				 CIVIL_STATUS_CONFIG_ERROR);
 		ck_assert_msg(
 			!strncmp(err.message, cases[i][2], strlen(cases[i][2])),
@@ -178,7 +178,7 @@ START_TEST(last_value_counts)
 	unit_git(dir, (const char *[]){ "config", "--add", "civil.remind",
 					"bogus", NULL });
 	ck_assert_int_eq(civil_repo_open(dir, &repo, NULL), 0);
-	ck_assert_int_eq(civil_config_load(&cfg, repo, &err),
+	ck_assert_int_eq(civil_config_load(&cfg, repo, NULL, &err),
 			 CIVIL_STATUS_CONFIG_ERROR);
 	ck_assert_int_eq(cfg.tone, CIVIL_TONE_REJECT);
 	ck_assert_str_eq(err.message, "git config civil.remind: 'bogus' is "
@@ -193,7 +193,7 @@ START_TEST(no_repository_reads_global)
 {
 	civil_config_t cfg;
 
-	ck_assert_int_eq(civil_config_load(&cfg, NULL, NULL), 0);
+	ck_assert_int_eq(civil_config_load(&cfg, NULL, NULL, NULL), 0);
 	ck_assert_int_eq(cfg.remind, CIVIL_REMIND_REVIEWS);
 	civil_config_release(&cfg);
 }
@@ -211,11 +211,54 @@ START_TEST(tone_from_config_only)
 		 (const char *[]){ "config", "civil.tone", "reject", NULL });
 	ck_assert_int_eq(civil_repo_open(dir, &repo, NULL), 0);
 	setenv("CIVIL_TONE", "off", 1);
-	ck_assert_int_eq(civil_config_load(&cfg, repo, NULL), 0);
+	ck_assert_int_eq(civil_config_load(&cfg, repo, NULL, NULL), 0);
 	unsetenv("CIVIL_TONE");
 	ck_assert_int_eq(cfg.tone, CIVIL_TONE_REJECT);
 	civil_config_release(&cfg);
 	civil_repo_free(repo);
+}
+END_TEST
+
+/* git -c's settings, as git hands them to its hooks in
+ * GIT_CONFIG_PARAMETERS: quoted, a quote in a value, the old form, and a
+ * key's case as git reads it; over GIT_CONFIG_COUNT's, which are over the
+ * files'. */
+START_TEST(settings_in_the_environment)
+{
+	const char *env[] = {
+		"GIT_CONFIG_NOSYSTEM=1",
+		"GIT_CONFIG_GLOBAL=/dev/null",
+		"GIT_CONFIG_COUNT=2",
+		"GIT_CONFIG_KEY_0=civil.tone",
+		"GIT_CONFIG_VALUE_0=warn",
+		"GIT_CONFIG_KEY_1=civil.contact",
+		"GIT_CONFIG_VALUE_1=count@x",
+		"GIT_CONFIG_PARAMETERS='Civil.Tone'='reject' "
+		"'civil.contact=it'\\''s@x'  'user.name'='O'\\''Brien'",
+		NULL,
+	};
+	const char *bad[] = { "GIT_CONFIG_GLOBAL=/dev/null",
+			      "GIT_CONFIG_PARAMETERS='civil.tone'=reject",
+			      NULL };
+	civil_error_t err = CIVIL_ERROR_INIT;
+	civil_config_t cfg;
+
+	ck_assert_int_eq(civil_config_load(&cfg, NULL, env, &err), 0);
+	ck_assert_int_eq(cfg.tone, CIVIL_TONE_REJECT);
+	ck_assert_str_eq(cfg.contact, "it's@x");
+	ck_assert_str_eq(cfg.user_name, "O'Brien");
+	civil_config_release(&cfg);
+	env[7] = NULL;
+	ck_assert_int_eq(civil_config_load(&cfg, NULL, env, &err), 0);
+	ck_assert_int_eq(cfg.tone, CIVIL_TONE_WARN);
+	ck_assert_str_eq(cfg.contact, "count@x");
+	civil_config_release(&cfg);
+	ck_assert_int_eq(civil_config_load(&cfg, NULL, bad, &err),
+			 CIVIL_STATUS_CONFIG_ERROR);
+	ck_assert_ptr_nonnull(strstr(err.message, "GIT_CONFIG_PARAMETERS"));
+	ck_assert_str_eq(cfg.problem, err.message);
+	civil_error_clear(&err);
+	civil_config_release(&cfg);
 }
 END_TEST
 
@@ -231,6 +274,7 @@ Suite *suite_config(void)
 	tcase_add_test(tc, last_value_counts);
 	tcase_add_test(tc, no_repository_reads_global);
 	tcase_add_test(tc, tone_from_config_only);
+	tcase_add_test(tc, settings_in_the_environment);
 	suite_add_tcase(s, tc);
 	return s;
 }

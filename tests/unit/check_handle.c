@@ -21,10 +21,14 @@ START_TEST(unknown_version_refused)
 	ck_assert_int_eq(civil_open(&o, &c, NULL, &err), CIVIL_STATUS_USAGE);
 	ck_assert_ptr_null(c);
 	ck_assert_str_eq(err.message, "civil_open_opts_t version 7 unknown "
-				      "(this libcivil knows 1)");
+				      "(this libcivil knows 2)");
 	civil_error_clear(&err);
 	o.version = 0;
 	ck_assert_int_eq(civil_open(&o, &c, NULL, NULL), CIVIL_STATUS_USAGE);
+	/* A program built for version 1, without git_env, still opens. */
+	o.version = 1;
+	ck_assert_int_eq(civil_open(&o, &c, NULL, NULL), 0);
+	civil_close(c);
 	/* NULL is every default. */
 	ck_assert_int_eq(civil_open(NULL, &c, NULL, NULL), 0);
 	civil_close(c);
