@@ -132,7 +132,7 @@ START_TEST(review_level)
 	unit_git(dir,
 		 (const char *[]){ "config", "civil.threshold", "3", NULL });
 	ck_assert_int_eq(civil_repo_open(dir, &repo, NULL), 0);
-	ck_assert_int_eq(civil_config_load(&cfg, repo, &err), 0);
+	ck_assert_int_eq(civil_config_load(&cfg, repo, NULL, &err), 0);
 	ck_assert(civil_config_get_review(&cfg) == 1.25);
 	ck_assert(civil_config_get_threshold(&cfg) == 3);
 	civil_config_release(&cfg);
@@ -141,7 +141,7 @@ START_TEST(review_level)
 		 (const char *[]){ "config", "--unset", "civil.review", NULL });
 	unit_git(dir,
 		 (const char *[]){ "config", "civil.threshold", "0.01", NULL });
-	ck_assert_int_eq(civil_config_load(&cfg, repo, &err),
+	ck_assert_int_eq(civil_config_load(&cfg, repo, NULL, &err),
 			 CIVIL_STATUS_CONFIG_ERROR);
 	{
 		char want[160];
