@@ -895,8 +895,7 @@ START_TEST(explained_to_the_reporter)
 				      "of concern: heated to civil (score "),
 		      "%s", out.buf);
 	ck_assert_msg(strstr(out.buf, "    heated: ") &&
-			      strstr(out.buf, ": \"You clearly have no idea "
-					      "what you are doing.\"\n"),
+			      strstr(out.buf, ": \"You are an idiot.\"\n"),
 		      "%s", out.buf);
 	ck_assert(strstr(out.buf, "id:g@t.invalid  2026-03-07 10:00 UTC  "
 				  "left out: you hold it calm"));
