@@ -587,21 +587,13 @@ struct scoring {
 	struct heat_grams grams; /* the message's */
 	struct heat_grams one;	 /* a sentence's, reused */
 	double learned;		 /* what corrections taught, summed */
+	size_t sentences;
 };
 
-static void score_one(const civil_heat_t *h, const char *s, size_t len,
-		      size_t index, const struct heat_ctx *ctx,
-		      const struct heat_word *v, size_t n,
-		      const struct heat_fset *fs, void *arg)
+/* A sentence's weighed cues, each at its highest so far, into sc. */
+static void keep_cues(struct scoring *sc, const struct heat_fset *fs,
+		      const struct heat_word *v, size_t n)
 {
-	struct scoring *sc = arg;
-	struct hot x = { index,	   (size_t)(s - sc->prose->buf),
-			 len,	   *ctx,
-			 { 0, 0 }, CIVIL_HEAT_CALM };
-
-	logits(h, v, n, fs, s, len, sc->names, &sc->one, x.z);
-	civil_heat_grams_merge(&sc->grams, &sc->one);
-	sc->learned += sentence_learned(h, fs, s, len);
 	for (guint i = 0; i < fs->n; i++) {
 		const struct heat_feat *f = &fs->feat[i];
 		guint k;
@@ -623,6 +615,38 @@ static void score_one(const civil_heat_t *h, const char *s, size_t len,
 			g_array_append_val(sc->cues, c);
 		}
 	}
+}
+
+/* The message alone, no sentence scored: its grams, cues and lessons.
+ * Calm mail, nearly all of it, needs no more (score_text). */
+static void gather_one(const civil_heat_t *h, const char *s, size_t len,
+		       size_t index, const struct heat_ctx *ctx,
+		       const struct heat_word *v, size_t n,
+		       const struct heat_fset *fs, void *arg)
+{
+	struct scoring *sc = arg;
+
+	civil_heat_grams_add(&sc->grams, v, n, sc->names);
+	sc->learned += sentence_learned(h, fs, s, len);
+	keep_cues(sc, fs, v, n);
+	sc->sentences++;
+}
+
+static void score_one(const civil_heat_t *h, const char *s, size_t len,
+		      size_t index, const struct heat_ctx *ctx,
+		      const struct heat_word *v, size_t n,
+		      const struct heat_fset *fs, void *arg)
+{
+	struct scoring *sc = arg;
+	struct hot x = { index,	   (size_t)(s - sc->prose->buf),
+			 len,	   *ctx,
+			 { 0, 0 }, CIVIL_HEAT_CALM };
+
+	logits(h, v, n, fs, s, len, sc->names, &sc->one, x.z);
+	civil_heat_grams_merge(&sc->grams, &sc->one);
+	sc->learned += sentence_learned(h, fs, s, len);
+	keep_cues(sc, fs, v, n);
+	sc->sentences++;
 	x.klass = class_of(h, x.z);
 	g_array_append_val(sc->all, x);
 }
@@ -711,7 +735,7 @@ static void score_text(const civil_heat_t *h, const char *text, size_t len,
 		       const struct heat_names *names, civil_heat_score_t *out)
 {
 	struct civil_buf prose = CIVIL_BUF_INIT;
-	struct scoring sc = { &prose, names, NULL, NULL, { 0 }, { 0 }, 0 };
+	struct scoring sc = { &prose, names, NULL, NULL, { 0 }, { 0 }, 0, 0 };
 	double z[HEAT_HEADS];
 	GArray *hot;
 
@@ -722,7 +746,27 @@ static void score_text(const civil_heat_t *h, const char *text, size_t len,
 	sc.cues = g_array_new(FALSE, FALSE, sizeof(struct cue_max));
 	civil_heat_grams_init(&sc.grams);
 	civil_heat_grams_init(&sc.one);
-	civil_heat_each_sentence(h, text, len, &prose, false, score_one, &sc);
+	/* First the message as a whole; its sentences are scored only when
+	 * it is not calm, for its classes and reasons: the same figures,
+	 * without a model lookup a gram a sentence on calm mail. */
+	civil_heat_each_sentence(h, text, len, &prose, false, gather_one, &sc);
+	if (sc.sentences) {
+		message_logits(h, &sc, z);
+		if (class_of(h, z) == CIVIL_HEAT_CALM) {
+			out->score = round(civil_heat_score_of(
+					       z[HEAT_HEAD_HEATED]) *
+					   100) /
+				     100;
+			sc.sentences = 0;
+		} else {
+			civil_heat_grams_reset(&sc.grams);
+			g_array_set_size(sc.cues, 0);
+			sc.learned = 0;
+			civil_buf_reset(&prose);
+			civil_heat_each_sentence(h, text, len, &prose, false,
+						 score_one, &sc);
+		}
+	}
 	if (sc.all->len) {
 		message_logits(h, &sc, z);
 		out->score = round(civil_heat_score_of(z[HEAT_HEAD_HEATED]) *

@@ -193,6 +193,8 @@ void civil_heat_model_table(const struct heat_model *m, const char *preamble,
 struct heat_grams {
 	uint64_t *key;	 /* 0: a free slot */
 	uint32_t *count; /* the gram's count in the text */
+	uint32_t *used;	 /* the slots in use, n of them: a sentence's few
+			  * grams are walked without the table's cap */
 	size_t cap, n;
 };
 

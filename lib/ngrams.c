@@ -39,6 +39,12 @@ static uint64_t mix(uint64_t x)
 	return x ^ (x >> 31);
 }
 
+/* A count's weight: 1 + ln c (most grams are seen once: no log). */
+static double tf(uint32_t c)
+{
+	return c == 1 ? 1.0 : 1 + log((double)c);
+}
+
 void civil_heat_grams_init(struct heat_grams *g)
 {
 	memset(g, 0, sizeof(*g));
@@ -48,13 +54,14 @@ void civil_heat_grams_release(struct heat_grams *g)
 {
 	free(g->key);
 	free(g->count);
+	free(g->used);
 	memset(g, 0, sizeof(*g));
 }
 
 void civil_heat_grams_reset(struct heat_grams *g)
 {
-	if (g->n)
-		memset(g->key, 0, g->cap * sizeof(*g->key));
+	for (size_t i = 0; i < g->n; i++)
+		g->key[g->used[i]] = 0;
 	g->n = 0;
 }
 
@@ -67,14 +74,16 @@ static void grow(struct heat_grams *g)
 	g->cap = old.cap ? old.cap * 2 : 256;
 	g->key = calloc(g->cap, sizeof(*g->key));
 	g->count = malloc(g->cap * sizeof(*g->count));
-	if (!g->key || !g->count)
+	/* n stays under cap / 2 (put), so half the slots' indices do */
+	g->used = malloc(g->cap / 2 * sizeof(*g->used));
+	if (!g->key || !g->count || !g->used)
 		abort();
 	g->n = 0;
-	for (size_t i = 0; i < old.cap; i++)
-		if (old.key[i])
-			put(g, old.key[i], old.count[i]);
+	for (size_t i = 0; i < old.n; i++)
+		put(g, old.key[old.used[i]], old.count[old.used[i]]);
 	free(old.key);
 	free(old.count);
+	free(old.used);
 }
 
 /* Add count to hash's count (open addressing; 0 is a free slot). */
@@ -93,15 +102,14 @@ static void put(struct heat_grams *g, uint64_t hash, uint32_t count)
 		}
 	g->key[i] = hash;
 	g->count[i] = count;
-	g->n++;
+	g->used[g->n++] = (uint32_t)i;
 }
 
 void civil_heat_grams_merge(struct heat_grams *into,
 			    const struct heat_grams *from)
 {
-	for (size_t i = 0; i < from->cap; i++)
-		if (from->key[i])
-			put(into, from->key[i], from->count[i]);
+	for (size_t i = 0; i < from->n; i++)
+		put(into, from->key[from->used[i]], from->count[from->used[i]]);
 }
 
 bool civil_heat_is_name(const struct heat_names *names, uint64_t word)
@@ -272,12 +280,11 @@ double civil_heat_grams_norm(const struct heat_grams *g)
 {
 	double sum = 0;
 
-	for (size_t i = 0; i < g->cap; i++)
-		if (g->key[i]) {
-			double x = 1 + log((double)g->count[i]);
+	for (size_t i = 0; i < g->n; i++) {
+		double x = tf(g->count[g->used[i]]);
 
-			sum += x * x;
-		}
+		sum += x * x;
+	}
 	return sum ? fmax(sqrt(sum), HEAT_NORM_FLOOR) : 0;
 }
 
@@ -290,12 +297,13 @@ void civil_heat_grams_dot(const struct heat_grams *g,
 		z[k] = 0;
 	if (!norm || !m)
 		return;
-	for (size_t i = 0; i < g->cap; i++) {
+	for (size_t j = 0; j < g->n; j++) {
+		size_t i = g->used[j];
 		double w[HEAT_HEADS], x;
 
-		if (!g->key[i] || !civil_heat_model_weights(m, g->key[i], w))
+		if (!civil_heat_model_weights(m, g->key[i], w))
 			continue;
-		x = (1 + log((double)g->count[i])) / norm;
+		x = tf(g->count[i]) / norm;
 		for (int k = 0; k < HEAT_HEADS; k++)
 			z[k] += w[k] * x;
 	}
