@@ -215,8 +215,6 @@ void civil_heat_grams_add(struct heat_grams *g, const struct heat_word *v,
 void civil_heat_grams_merge(struct heat_grams *into,
 			    const struct heat_grams *from);
 /* The length of g's vector of 1 + ln(count). */
-/* The least norm a text's grams are divided by (ngrams.c). */
-#define HEAT_NORM_FLOOR 20.0
 double civil_heat_grams_norm(const struct heat_grams *g);
 /* What m's weights make of g's unit vector, per head (no bias). */
 void civil_heat_grams_dot(const struct heat_grams *g,

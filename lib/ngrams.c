@@ -271,11 +271,6 @@ void civil_heat_grams_by_word(const struct heat_grams *g,
 		each_gram(v, n, names, share_one, &sh);
 }
 
-/* A short text is little evidence: its norm is taken as at least
- * HEAT_NORM_FLOOR's (about 30 words' worth of grams), so that the grams
- * of a one-line sentence in the tone check weigh no more than they would
- * in a short message, and the rule features, which do not scale with
- * length, decide.  The training script reads the same floor. */
 double civil_heat_grams_norm(const struct heat_grams *g)
 {
 	double sum = 0;
@@ -285,7 +280,7 @@ double civil_heat_grams_norm(const struct heat_grams *g)
 
 		sum += x * x;
 	}
-	return sum ? fmax(sqrt(sum), HEAT_NORM_FLOOR) : 0;
+	return sqrt(sum);
 }
 
 void civil_heat_grams_dot(const struct heat_grams *g,

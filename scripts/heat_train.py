@@ -61,24 +61,10 @@ def fraction(r):
     return POOL_FRACTION.get(r.get("pool"), 1.0)
 
 
-def norm_floor():
-    """HEAT_NORM_FLOOR, as lib/heat.h defines it."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    for line in open(os.path.join(here, "..", "lib", "heat.h")):
-        if line.startswith("#define HEAT_NORM_FLOOR "):
-            return float(line.split()[2])
-    raise SystemExit("heat_train: no HEAT_NORM_FLOOR in lib/heat.h")
-
-
-NORM_FLOOR = norm_floor()
-
-
 def gram_norm(g):
     """ngrams.c's civil_heat_grams_norm: the length of the vector of
-    1 + ln(count), at least NORM_FLOOR (0 for no grams: nothing to
-    divide)."""
-    s = sum((1 + math.log(n)) ** 2 for n in g.values())
-    return max(math.sqrt(s), NORM_FLOOR) if s else 1
+    1 + ln(count) (1 for no grams: nothing to divide)."""
+    return math.sqrt(sum((1 + math.log(n)) ** 2 for n in g.values())) or 1
 
 
 def c_features(tool, datadir, rows):
@@ -483,14 +469,6 @@ def main():
         log(f"  grams{f' + cues x{cs:g}' if cu else ''}, C={c:g}: {s:.3f} / {p_at(z, yt, 50):.2f}")
         if best is None or s > best[0]:
             best = (s, cu, c, cs, z)
-    if not a.quick:
-        # The norm floor (lib/heat.h) is for one-line sentences, which the
-        # CV's messages rarely are: measured here, kept for the tone check.
-        global NORM_FLOOR
-        kept, NORM_FLOOR = NORM_FLOOR, 0.0
-        z = oof(*civil(best[1], best[2], best[3]), train, yh, fold_of)
-        NORM_FLOOR = kept
-        log(f"  the same without the norm floor ({kept:g}): {ap(z, yt):.3f} / {p_at(z, yt, 50):.2f}")
     zb = oof(*baseline(10.0), train, yh, fold_of)
     log(f"  baseline (TF-IDF word 1-2 + char 3-5, C=10): {ap(zb, yt):.3f} / {p_at(zb, yt, 50):.2f}")
     _, use_cues, c, cue_scale, z_oof = best

@@ -21,10 +21,10 @@ static const char tiny_lexicon[] = "3.5 insult idiot\n"
 				   "model tiny.model\n";
 static const char tiny_model[] = "civil-heat-model 2\n"
 				 "bias -6 -4\n"
-				 "5 3 insult@person\n"
+				 "7 3 insult@person\n"
 				 "0 5 contempt@thing\n"
 				 "-6 -6 s:apology\n"
-				 "40 0 w:moron\n"
+				 "200 0 w:moron\n"
 				 "0.5 0 s:2p\n";
 
 static civil_heat_t *scorer_of(const char *lexicon, const char *model)
@@ -74,9 +74,9 @@ START_TEST(three_classes)
 
 	ck_assert_int_eq(klass(tiny, "You are an idiot.", &score),
 			 CIVIL_HEAT_HEATED);
-	/* z = -6 + 5 * 1.4 (the form feature s:2p weighs nothing now):
-	 * 5 / (1 + e^-1). */
-	ck_assert_double_eq_tol(score, 3.66, 0.006);
+	/* z = -6 + 7 * 1.4 (the form feature s:2p weighs nothing now):
+	 * 5 / (1 + e^-3.8). */
+	ck_assert_double_eq_tol(score, 4.89, 0.006);
 	ck_assert_int_eq(klass(tiny, "This driver is ugly.", &score),
 			 CIVIL_HEAT_SHARP);
 	ck_assert_double_lt(score, CIVIL_HEAT_THRESHOLD);
@@ -146,16 +146,16 @@ START_TEST(the_threshold_moves_the_line)
 {
 	double score;
 
-	civil_heat_set_threshold(tiny, 4.5);
-	ck_assert_double_eq(civil_heat_get_threshold(tiny), 4.5);
-	/* 4.09 is no longer heated; its harsh head still holds it sharp,
+	civil_heat_set_threshold(tiny, 4.95);
+	ck_assert_double_eq(civil_heat_get_threshold(tiny), 4.95);
+	/* 4.89 is no longer heated; its harsh head still holds it sharp,
 	 * and its score says it is under the line. */
 	ck_assert_int_eq(klass(tiny, "You are an idiot.", &score),
 			 CIVIL_HEAT_SHARP);
 	/* Nonsense is ignored. */
 	civil_heat_set_threshold(tiny, 0);
 	civil_heat_set_threshold(tiny, 5);
-	ck_assert_double_eq(civil_heat_get_threshold(tiny), 4.5);
+	ck_assert_double_eq(civil_heat_get_threshold(tiny), 4.95);
 	civil_heat_set_threshold(tiny, 2.5);
 	ck_assert_int_eq(klass(tiny, "You are an idiot.", NULL),
 			 CIVIL_HEAT_HEATED);
