@@ -746,6 +746,8 @@ static void score_text(const civil_heat_t *h, const char *text, size_t len,
 	sc.cues = g_array_new(FALSE, FALSE, sizeof(struct cue_max));
 	civil_heat_grams_init(&sc.grams);
 	civil_heat_grams_init(&sc.one);
+	/* A text of len bytes has about as many distinct grams, at most. */
+	civil_heat_grams_reserve(&sc.grams, len);
 	/* First the message as a whole; its sentences are scored only when
 	 * it is not calm, for its classes and reasons: the same figures,
 	 * without a model lookup a gram a sentence on calm mail. */

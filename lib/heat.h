@@ -209,6 +209,9 @@ struct heat_names {
 void civil_heat_grams_init(struct heat_grams *g);
 void civil_heat_grams_reset(struct heat_grams *g);
 void civil_heat_grams_release(struct heat_grams *g);
+/* Room for n grams, so that a message's table is not grown and rehashed
+ * again and again as its grams come in. */
+void civil_heat_grams_reserve(struct heat_grams *g, size_t n);
 /* Count the grams of a sentence's words v into g. */
 void civil_heat_grams_add(struct heat_grams *g, const struct heat_word *v,
 			  size_t n, const struct heat_names *names);

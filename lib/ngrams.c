@@ -67,11 +67,28 @@ void civil_heat_grams_reset(struct heat_grams *g)
 
 static void put(struct heat_grams *g, uint64_t hash, uint32_t count);
 
+static void grow_to(struct heat_grams *g, size_t cap);
+
+void civil_heat_grams_reserve(struct heat_grams *g, size_t n)
+{
+	size_t cap = 256;
+
+	while (cap / 2 < n && cap < ((size_t)1 << 22))
+		cap *= 2;
+	if (cap > g->cap)
+		grow_to(g, cap);
+}
+
 static void grow(struct heat_grams *g)
+{
+	grow_to(g, g->cap ? g->cap * 2 : 256);
+}
+
+static void grow_to(struct heat_grams *g, size_t cap)
 {
 	struct heat_grams old = *g;
 
-	g->cap = old.cap ? old.cap * 2 : 256;
+	g->cap = cap;
 	g->key = calloc(g->cap, sizeof(*g->key));
 	g->count = malloc(g->cap * sizeof(*g->count));
 	/* n stays under cap / 2 (put), so half the slots' indices do */
