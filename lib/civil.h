@@ -673,8 +673,8 @@ typedef struct civil_heat_score {
  * heated.  Heated, tagged and held from CIVIL_HEAT_THRESHOLD (civil.threshold):
  * an expected precision of 0.8 on a natural list.  A message not heated is
  * "worth a look" from CIVIL_HEAT_REVIEW (civil.review): 0.3. */
-#define CIVIL_HEAT_THRESHOLD 3.21
-#define CIVIL_HEAT_REVIEW 0.67
+#define CIVIL_HEAT_THRESHOLD 4.71
+#define CIVIL_HEAT_REVIEW 0.37
 #define CIVIL_HEAT_MAX 5.0
 
 /* Load lexicons (NULL-terminated paths, later ones add to and override

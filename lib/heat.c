@@ -15,7 +15,7 @@
  * and what surrounds them, the sentence's form, its words.  A sentence
  * with no listed word can score.  The message is as hot as its hottest
  * sentence, and that sentence decides its class; its score is 0 to 5,
- * heated from the threshold (2.5 unless set) up.
+ * heated from the threshold (CIVIL_HEAT_THRESHOLD unless set) up.
  *
  * What decided a sentence is told in features a reader understands
  * ("insult at a person", "'you' as the subject"), never in bare words;
