@@ -197,6 +197,7 @@ START_TEST(unscored_tags_are_scored_from_the_file)
 	civil_buf_addf(&lex, "%s/lexicon", dir);
 	files[0] = lex.buf;
 	ck_assert_msg(!civil_heat_new(files, &heat, &err), "%s", err.message);
+	civil_heat_set_threshold(heat, UNIT_TAG_LEVEL);
 	ck_assert_int_eq(
 		heated("subject:piped OR subject:hand", heat, false, &l, &err),
 		0);

@@ -38,6 +38,7 @@ static civil_heat_t *scorer(const char *learned)
 	civil_buf_addf(&lex, "%s/lexicon", dir);
 	files[0] = lex.buf;
 	ck_assert_msg(!civil_heat_new(files, &h, &err), "%s", err.message);
+	civil_heat_set_threshold(h, UNIT_TAG_LEVEL);
 	if (learned)
 		civil_buf_adds(&path, learned);
 	else
@@ -77,8 +78,8 @@ START_TEST(a_calm_verdict_stays_where_it_was_given)
 	ck_assert(heated(h, "Hell, what a week."));
 	ck_assert(heated(h, "Go to hell you moron."));
 	learn(h, "Hell, what a week.", false, &l);
-	ck_assert_double_ge(l.before, CIVIL_HEAT_THRESHOLD);
-	ck_assert_double_lt(l.after, CIVIL_HEAT_THRESHOLD);
+	ck_assert_double_ge(l.before, UNIT_TAG_LEVEL);
+	ck_assert_double_lt(l.after, UNIT_TAG_LEVEL);
 	ck_assert_uint_eq(l.features, 1);
 	ck_assert(!heated(h, "Hell, what a week."));
 	/* The same cue at the same target, elsewhere: learned. */

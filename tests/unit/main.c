@@ -105,8 +105,8 @@ const char *unit_notmuch_db(civil_nm_config_t *cfg)
 	cfg->database_path = civil_buf_detach(&text);
 	cfg->tag = strdup("heated");
 	cfg->thread_tag = strdup("heated-thread");
-	cfg->threshold = CIVIL_HEAT_THRESHOLD;
-	cfg->review = CIVIL_HEAT_REVIEW;
+	cfg->threshold = UNIT_TAG_LEVEL;
+	cfg->review = UNIT_REVIEW_LEVEL;
 	cfg->lock_timeout_ms = 1000;
 	mkdir(cfg->database_path, 0700);
 	return dir;
@@ -151,6 +151,7 @@ civil_heat_t *unit_heat(const char *base, const char *lexicon,
 	civil_buf_addf(&lex, "%s/lexicon", dir);
 	files[base ? 1 : 0] = lex.buf;
 	ck_assert_msg(!civil_heat_new(files, &h, &err), "%s", err.message);
+	civil_heat_set_threshold(h, UNIT_TAG_LEVEL);
 	civil_buf_release(&lex);
 	civil_buf_release(&m);
 	return h;
