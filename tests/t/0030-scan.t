@@ -31,7 +31,7 @@ test_expect_success 'civil-scan prints notmuch tag --batch lines for the heated'
 test_expect_success '--scores: SCORE, Message-ID and reasons, every message' '
 	civil-scan --scores >scores &&
 	test $(wc -l <scores) -eq 8 &&
-	grep "^[0-9]*\.[0-9][0-9]	heated	hot-3@$ID	insult at a person .idiot." scores &&
+	grep "^[0-9]*\.[0-9][0-9]	heated	hot-3@$ID	.*insult at a person .idiot." scores &&
 	grep "^0\.[0-9][0-9]	calm	calm-1@$ID	\$" scores &&
 	# the reply that quotes the insult and asks for calm is not heated
 	grep "^[0-9]*\.[0-9][0-9]	\(calm\|sharp\)	hot-4@$ID	" scores
@@ -119,11 +119,11 @@ test_expect_success 'civil-heated: the heated thread, with why' '
 	grep "^    \[PATCH\] mm: speed up the fault path" out &&
 	civil-heated --explain >why &&
 	grep "id:hot-3@$ID  [0-9.]*  heated  insult at a person .idiot.: \"This is utter garbage and you are an idiot.\"" why &&
-	grep "id:hot-3@$ID  [0-9.]*  heated  .you clearly.*: \"You clearly have no idea what you are doing.\"" why &&
+	grep "id:hot-3@$ID  [0-9.]*  heated  .*[Yy]ou clearly.*: \"You clearly have no idea what you are doing.\"" why &&
 	grep "id:hot-5@$ID .*impatience .For the last time." why &&
 	! grep hot-4 why &&
 	# weightiest first, whatever order notmuch keeps properties in
-	grep "id:hot-3@$ID" why | head -n 1 | grep "insult at a person .idiot."
+	grep "id:hot-3@$ID" why | head -n 1 | grep " .idiot.: "
 '
 
 test_expect_success 'a thread a person tagged heated is found, and kept' '
@@ -198,7 +198,7 @@ test_expect_success 'civil cools its own tag, never a person'"'"'s' '
 
 test_expect_success 'a thread that cools loses its thread tag; a person'"'"'s stays hot' '
 	hot=$(notmuch search --output=threads "id:hot-1@$ID" | sed "s/^thread://") &&
-	git config --global civil.threshold 4.99 &&
+	git config --global civil.threshold 4.9999 &&
 	civil-scan "*" >cool &&
 	grep -x -- "-heated-thread -- thread:\"$hot\"" cool &&
 	test $(grep -c "heated-thread" cool) -eq 1 &&
@@ -209,7 +209,7 @@ test_expect_success 'a thread that cools loses its thread tag; a person'"'"'s st
 	test "$(tags_of calm-2)" = "heated heated-thread new unread " &&
 	civil-scan "*" >again &&
 	test ! -s again &&
-	git config --global --unset civil.threshold &&
+	git config --global civil.threshold 2.5 &&
 	civil-scan --apply "*" &&
 	test "$(tags_of hot-1)" = "heated-thread new unread " &&
 	test "$(tags_of hot-3)" = "heated heated-thread new unread "
@@ -375,8 +375,8 @@ test_expect_success 'control characters in ids and subjects never break a line o
 	civil-scan --scores "*" >odd-scores &&
 	test_line_count 3 odd-scores &&
 	awk -F "\t" "NF != 4 { print \"bad: \" \$0; bad = 1 } END { exit bad }" odd-scores &&
-	grep -F "	tab\\there@$ID	insult" odd-scores &&
-	grep -F "	ctl\\x01here@$ID	insult" odd-scores &&
+	grep -F "	tab\\there@$ID	" odd-scores &&
+	grep -F "	ctl\\x01here@$ID	" odd-scores &&
 	civil-scan "*" >odd-lines &&
 	grep -c "^+heated -- " odd-lines >n && test "$(cat n)" -eq 3 &&
 	notmuch tag --batch <odd-lines &&

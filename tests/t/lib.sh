@@ -54,6 +54,12 @@ fi
 git config --global init.defaultBranch main
 git config --global user.name "Re Viewer"
 git config --global user.email "reviewer@kernel-test.invalid"
+# The levels the tests' own mail was written for: the shipped model's
+# calibrated levels (lib/civil.h) move with every training, and a test of
+# how civil tags, lists, holds or learns must not.  A test of the shipped
+# model's own line unsets them (0033, 0060).
+git config --global civil.threshold 2.5
+git config --global civil.review 0.4
 cd "$TEST_DIR" || exit 1
 
 test_count=0
