@@ -9,13 +9,13 @@
 #
 # The levels are set around the scores the model gives these messages
 # (read from civil-scan first), so the test holds whatever the model's
-# weights are, as long as it ranks the insult under the tirade and both
+# weights are, as long as it ranks the tirade under the insult and both
 # over the calm mail.
 . "$(dirname "$0")/lib.sh"
 
 need_tool notmuch 'notmuch --version'
 ID=kernel-test.invalid
-WARM="You clearly have no idea what you are doing.  This is utter garbage and you are an idiot."
+WARM="For the last time: read the code.  How many times do I have to say it?!"
 
 setup_notmuch
 mail calm-1 "scheduling the plumbers BoF" "Ann Org <ann@$ID>" "" 1 <<-\EOF
@@ -36,7 +36,7 @@ mail h-1 "mm: take the fault lock later" "Pat Author <pat@$ID>" "" 5 <<-\EOF
 Take the lock later, as we said at LSF.
 EOF
 mail h-2 "Re: mm: take the fault lock later" "Rex Viewer <rex@$ID>" h-1 6 <<-\EOF
-For the last time: read the code.  How many times do I have to say it?!
+You clearly have no idea what you are doing.  This is utter garbage and you are an idiot.
 EOF
 mail h-3 "Re: mm: take the fault lock later" "Rex Viewer <rex@$ID>" h-2 7 <<-EOF
 $WARM
@@ -182,12 +182,12 @@ test_expect_success 'escalate-thread never quotes a message worth a look to the 
 	cat passages &&
 	grep "^  https://lore.kernel.org/r/h-2@$ID" passages &&
 	! grep "h-3@" passages &&
-	! grep "utter garbage\|you are an idiot" passages &&
+	! grep "For the last time\|How many times" passages &&
 	! grep "^  3\..*\[of concern\]" heated.eml &&
 	escalate-thread --stdout "thread:$R" >review.eml 2>err &&
 	cat err &&
 	grep "no message of the thread is heated or picked" err &&
-	! grep "utter garbage" review.eml
+	! grep "How many times" review.eml
 '
 
 test_expect_success 'a person who tags it heated: learned as a correction, no longer worth a look, its thread heated' '
@@ -251,10 +251,11 @@ test_expect_success 'civil.review at or over civil.threshold: one line naming it
 	test_expect_code 1 civil-scan --apply "*" 2>err &&
 	grep -x "civil-scan: git config civil.review: .nope. is not a number over 0 and under 5" err &&
 	git config --global --unset civil.review &&
-	git config --global civil.threshold 0.3 &&
+	git config --global civil.threshold 0.01 &&
 	test_expect_code 1 civil-scan --apply "*" 2>err &&
-	grep -x "civil-scan: git config civil.review: the default 0.40 is not under civil.threshold (0.30): set civil.review lower" err &&
-	git config --global --unset civil.threshold
+	grep -x "civil-scan: git config civil.review: the default [0-9.]* is not under civil.threshold (0.01): set civil.review lower" err &&
+	git config --global civil.threshold 2.5 &&
+	git config --global civil.review 0.4
 '
 
 test_expect_success 'civil.review in the notmuch config: said to be a git setting' '
