@@ -12,10 +12,10 @@ LEARNED=$HOME/.local/share/civil/learned
 
 setup_notmuch
 mail ugly-1 "Re: [PATCH] drm: a new plane helper" "Rex Viewer <rex@$ID>" "" 1 <<-\EOF
-You are crazy if you think this boots.
+You are a moron if you think this boots.
 EOF
 mail ugly-2 "Re: [PATCH] net: rework the queue" "Sam Other <sam@$ID>" "" 2 <<-\EOF
-You're crazy, this will never work on arm64.
+You're a moron, this will never work on arm64.
 EOF
 mail ign-1 "Re: [PATCH] mm: one more knob" "Rex Viewer <rex@$ID>" "" 3 <<-\EOF
 You must be insane to merge this.
@@ -74,7 +74,7 @@ test_expect_success 'another message with the same cue in the same sense is no l
 test_expect_success 'civil-heated --learned says what was learned, from how many corrections' '
 	civil-heated --learned >learned &&
 	cat learned &&
-	grep "^'"'"'crazy'"'"' at a person: -[0-9.]* from 1 correction$" learned &&
+	grep "^'"'"'moron\*\?'"'"' at a person: -[0-9.]* from 1 correction$" learned &&
 	grep "^1 correction: 0 tagged heated by you, 1 heated tags you removed" learned &&
 	grep "kept in .$LEARNED." learned
 '
@@ -83,7 +83,7 @@ test_expect_success '--explain shows the learned weight among the reasons' '
 	notmuch tag +heated "id:ugly-2@$ID" &&
 	civil-heated --explain >why &&
 	cat why &&
-	grep "id:ugly-2@$ID  [0-9.]*  [a-z]*  learned -[0-9.]* from 1 correction .crazy." why
+	grep "id:ugly-2@$ID  [0-9.]*  [a-z]*  learned -[0-9.]* from 1 correction .moron." why
 '
 
 test_expect_success 'a message the reader tagged stays heated, and is learned as heated' '
@@ -180,7 +180,11 @@ test_expect_success 'two scans at once: each correction learned once, none lost'
 	cat b.err &&
 	test $status -eq 0 &&
 	grep -x "corrections 0 2 0" "$LEARNED" &&
-	test_cmp a.learned "$LEARNED" &&
+	# the weights alike; the records of which corrections the file holds
+	# go once the database has them marked (#31 item 5)
+	grep -v "^learned " a.learned >a.weights &&
+	grep -v "^learned " "$LEARNED" >b.weights &&
+	test_cmp a.weights b.weights &&
 	! heated two-1 && ! heated two-2 &&
 	notmuch dump --include=properties "id:two-1@$ID" "id:two-2@$ID" >props &&
 	test $(grep -c "civil.reader=calm" props) -eq 2
