@@ -164,6 +164,9 @@ test_expect_success 'civil-sendmail: the real sendmail'"'"'s status, and the one
 	write_script exit42 <<-\EOF &&
 	cat >/dev/null; exit 42
 	EOF
+	write_script again <<-\EOF &&
+	exec civil-sendmail "$@"
+	EOF
 	(
 		cd linux &&
 		git config civil.sendmail "$TEST_DIR/exit42" &&
@@ -183,13 +186,16 @@ test_expect_success 'civil-sendmail: the real sendmail'"'"'s status, and the one
 			code sh -c "civil-sendmail x@y <stale.eml"
 			code sh -c "civil-sendmail x@y </dev/null"
 			code civil-sendmail --held x@y
+			git config civil.sendmail "$TEST_DIR/again"
+			code sh -c "civil-sendmail x@y <../review.eml"
 			git config civil.sendmail "$TEST_DIR/nowhere"
 			code sh -c "civil-sendmail x@y <../review.eml"
 			git config civil.sendmail "$TEST_DIR/fake.sendmail"
 			code sh -c "civil-sendmail x@y <../hostile.eml"
 		} | sort -n -u | grep -v "^0\$" | tr "\n" " " >../got
 	) &&
-	test "$(man_codes civil-sendmail)" = "$(cat got)"
+	# 0 (what the real sendmail or the SMTP server says when it took it) is not counted
+	test "$(man_codes civil-sendmail | sed "s/^0 //")" = "$(cat got)"
 '
 
 # ---- what the README and the man pages write ----
