@@ -322,7 +322,7 @@ test_expect_success 'tone: warn, no terminal: held once with one line (75), sent
 	test_expect_code 75 civil-sendmail -i a@kernel-test.invalid <hostile.eml 2>err &&
 	test $(sent_count) -eq 0 &&
 	test_line_count 1 err &&
-	grep "^civil-sendmail: held for its tone: \"You clearly have no idea what you are doing.\" (.you clearly. at the reader[^)]*); sent again within 10 minutes, it goes out\$" err &&
+	grep "^civil-sendmail: held for its tone: \"You clearly have no idea what you are doing.\" ([^)]*); sent again within 10 minutes, it goes out\$" err &&
 	held=$(ls "$HOME/.local/state/civil/held/"*.eml) &&
 	test_cmp hostile.eml $held &&
 	test "$(stat -c %a $held)" = 600 &&
