@@ -22,7 +22,7 @@ static const char review[] = "From: Re Viewer <rv@example.invalid>\n"
 			     "\n"
 			     "> +\tx = 1;\n"
 			     "\n"
-			     "You clearly have no idea what you are doing.\n";
+			     "You clearly have no idea what you are doing.  You are an idiot.\n";
 
 /* Prints each heated thread; keeps the first's (the newest's) query. */
 static int print_thread(const civil_heated_thread_t *t, void *arg)
