@@ -512,7 +512,9 @@ static void sentence_reasons(const civil_heat_t *h, const char *s, size_t len,
 					   r.c, count, count == 1 ? "" : "s");
 		g_array_append_val(d, r);
 	}
-	qsort(d->data, d->len, sizeof(struct reason_draft), by_c_desc);
+	/* An empty GArray's data is NULL, which qsort must not be given. */
+	if (d->len > 1)
+		qsort(d->data, d->len, sizeof(struct reason_draft), by_c_desc);
 	shown = sentence_text(s, len);
 	top = d->len ? g_array_index(d, struct reason_draft, 0).c : 0;
 	for (guint k = 0, kept = 0; k < d->len; k++) {
