@@ -119,8 +119,8 @@ test_expect_success 'a saved search "worth a look" (j L), and the sentence that 
 	Is the plane helper needed for the atomic path?
 	EOF
 	mail warm-2 "Re: drm: a new plane helper" "Rex Viewer <rex@$ID>" warm-1 9 <<-\EOF &&
-	You clearly have no idea what you are doing.  This is utter garbage
-	and you are an idiot.
+	For the last time: read the code.  How many times do I have to
+	say it?!
 	EOF
 	notmuch new --quiet &&
 	s=$(civil-scan --scores "id:warm-2@$ID" | cut -f1) &&
@@ -147,8 +147,8 @@ test_expect_success 'a saved search "worth a look" (j L), and the sentence that 
 	grep "^ *Rex Viewer <rex@$ID> .*|\$" shown &&
 	grep -x " *civil, worth a look: [0-9.]* .*" shown &&
 	! grep "Ann Org" shown &&
-	git config --global --unset civil.review &&
-	git config --global --unset civil.threshold
+	git config --global civil.review 0.4 &&
+	git config --global civil.threshold 2.5
 '
 
 test_done

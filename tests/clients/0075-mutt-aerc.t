@@ -103,7 +103,7 @@ check_draft() {
 	assert "From the log it is obvious" in text, text
 	body = [p for p in m.walk() if p.get_content_type() == "text/plain"][0]
 	concern = body.get_payload(decode=True).decode().split("-- Passages of concern --")[1]
-	said = {"hot-3": "and you are an idiot.", "hot-5": "For the last time",
+	said = {"hot-3": "and you are an idiot.", "hot-5": "How many times",
 	        "hot-6": "> From the log it is obvious: you are an idiot."}
 	for i, words in said.items():
 	    assert (words in concern) == (i != sys.argv[2]), (i, concern)

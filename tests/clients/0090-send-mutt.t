@@ -35,7 +35,7 @@ git format-patch -q -1 --stdout --to=list@kernel-test.invalid >patch.eml
 sed -i "1d" patch.eml
 # The heated sentence and why; "This is garbage." (contempt for code,
 # sharp) is not held, so the line does not name it.
-HELD_LINE="civil-sendmail: held for its tone: \"You clearly have no idea what you are doing.\" (.you clearly. at the reader[^)]*); sent again within 10 minutes, it goes out"
+HELD_LINE="civil-sendmail: held for its tone: \"You clearly have no idea what you are doing.\" ([^)]*); sent again within 10 minutes, it goes out"
 
 for mutt in mutt neomutt; do
 	# neomutt refuses an empty standard input in batch mode.
