@@ -37,13 +37,13 @@ test_expect_success 'no file of lib/ calls one that calls it back' '
 	edges >edges &&
 	test -s edges &&
 	tsort edges >/dev/null 2>loops &&
-	test ! -s loops || { cat loops; false; }
+	test_empty loops
 '
 
 test_expect_success 'util/ calls nothing in lib/' '
 	edges >edges &&
-	grep "^util/.* lib/" edges >up || true &&
-	test ! -s up || { cat up; false; }
+	grep_maybe "^util/.* lib/" edges >up &&
+	test_empty up
 '
 
 # doc/design.md: lib/ never reads the environment itself.  What the caller asks
@@ -53,16 +53,16 @@ test_expect_success 'util/ calls nothing in lib/' '
 test_expect_success 'no file of lib/ or util/ reads the environment' '
 	awk "\$3 == \"U\" && \$2 ~ /^((secure_)?getenv|environ)\$/ { print \$1 }" \
 		symbols >readers &&
-	test -s symbols && test ! -s readers || { cat readers; false; }
+	test -s symbols && test_empty readers
 '
 
 test_expect_success 'libcivil.so never prints, exits, catches signals or forks' '
 	nm -D --undefined-only "$CIVIL_BUILD/lib/libcivil.so" |
 		awk "{ sub(/@.*/, \"\", \$2); print \$2 }" >imports &&
 	grep -q "^git_" imports &&
-	grep -E -x "(_?exit|_Exit|printf|v?fprintf|puts|fputs|putchar|perror|signal|sigaction|fork|vfork|execv.*|system|popen)" \
-		imports >bad || true &&
-	test ! -s bad || { cat bad; false; }
+	grep_maybe -E -x "(_?exit|_Exit|printf|v?fprintf|puts|fputs|putchar|perror|signal|sigaction|fork|vfork|execv.*|system|popen)" \
+		imports >bad &&
+	test_empty bad
 '
 
 test_done

@@ -204,10 +204,10 @@ test_expect_success 'civil-sendmail: the real sendmail'"'"'s status, and the one
 # that names no macro is dropped from the page without a word (the end of
 # civil-remind(1)'s list of code files, half a sentence of civil-scan(1)).
 test_expect_success 'every line of a man page that roff takes for a request is one' '
-	grep -n "^'"'"'" "$DOC"/*.1 >bad || true &&
+	grep_maybe -n "^'"'"'" "$DOC"/*.1 >bad &&
 	grep -n "^\.[^ ]*" "$DOC"/*.1 |
-		grep -v ":\.\(TH\|SH\|SS\|PP\|P\|TP\|IP\|RS\|RE\|B\|I\|BR\|RB\|BI\|IB\|IR\|RI\|br\|sp\|nf\|fi\|EX\|EE\)\( \|\$\)" >>bad || true &&
-	test ! -s bad || { cat bad; false; }
+		grep_maybe -v ":\.\(TH\|SH\|SS\|PP\|P\|TP\|IP\|RS\|RE\|B\|I\|BR\|RB\|BI\|IB\|IR\|RI\|br\|sp\|nf\|fi\|EX\|EE\)\( \|\$\)" >>bad &&
+	test_empty bad
 '
 
 # mentions FILE... - "CMD --option" for each option written right after
@@ -269,7 +269,7 @@ test_expect_success 'every civil.* name the README and the man pages write is on
 	grep -ho "\bcivil\.[a-z][a-z-]*[a-z]" "$CIVIL_SRC/README.md" "$DOC"/*.1 |
 		grep -v "^civil\.el\$\|^civil\.h\$\|^civil\.pc\$\|^civil\.bash\$\|^civil\.inc\$" | sort -u >written &&
 	comm -23 written known >unknown &&
-	test ! -s unknown || { cat unknown; false; }
+	test_empty unknown
 '
 
 # map_check HEADER - what the map of verbs that opens civil.h (issue 25:
@@ -315,7 +315,7 @@ map_check() {
 test_expect_success 'the map of verbs atop civil.h names each function civil.h declares, and no other' '
 	map_check "$CIVIL_SRC/lib/civil.h" >disagree 2>count &&
 	test "$(sed -n "s/^declared //p" count)" -gt 100 &&
-	test ! -s disagree || { cat disagree; false; }
+	test_empty disagree
 '
 
 test_done

@@ -382,7 +382,7 @@ test_expect_success 'the hook is quiet at a terminal when all is well; a busy da
 	notmuch new --quiet --no-hooks &&
 	{ "$HOLD" "a-calm@$ID" 4 >held & } && wait_for_file held &&
 	hooks=$(notmuch config get database.hook_dir) &&
-	"$hooks/post-new" 2>err; status=$? && wait &&
+	{ "$hooks/post-new" 2>err; status=$?; } && wait &&
 	test $status -eq 0 &&
 	grep "^civil-scan: " err &&
 	notmuch new --quiet &&

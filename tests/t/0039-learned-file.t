@@ -135,8 +135,7 @@ test_expect_success 'a FIFO as the learned file: civil-scan and civil-heated say
 	test_expect_code 1 timeout 60 civil-scan --apply 2>err &&
 	grep "$LEARNED.*not a regular file" err &&
 	test_line_count 1 err &&
-	timeout 60 civil-heated --explain >/dev/null 2>err;
-	test $? -ne 124 &&
+	{ timeout 60 civil-heated --explain >/dev/null 2>err; test $? -ne 124; } &&
 	test_expect_code 1 timeout 60 civil-heated --learned 2>err &&
 	grep "not a regular file" err &&
 	rm "$LEARNED" &&

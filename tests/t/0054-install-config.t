@@ -221,12 +221,14 @@ test_expect_success 'no lost update: a git config writing just before civil take
 	cc -shared -fPIC -o before-lock.so before-lock.c -ldl &&
 	git config --global sendemail.smtpServer "$TEST_DIR/fake.sendmail" &&
 	git config --global --unset sendemail.sendmailCmd &&
-	env LD_PRELOAD="$PWD/before-lock.so" \
-		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
-		CIVIL_TEST_LOCK=.gitconfig.lock \
-		CIVIL_TEST_BEFORE_LOCK="git config --global alias.co checkout" \
-		civil-install --b4 >out 2>err;
-	test $? -le 1 &&
+	{
+		env LD_PRELOAD="$PWD/before-lock.so" \
+			ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+			CIVIL_TEST_LOCK=.gitconfig.lock \
+			CIVIL_TEST_BEFORE_LOCK="git config --global alias.co checkout" \
+			civil-install --b4 >out 2>err
+		test $? -le 1
+	} &&
 	test "$(git config --global alias.co)" = checkout &&
 	git config --global --unset alias.co &&
 	civil-install --b4 --uninstall >/dev/null &&

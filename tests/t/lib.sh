@@ -72,6 +72,16 @@ exec 4>&2
 # test_expect_success 'what it checks' 'commands chained with &&'
 test_expect_success() {
 	test_count=$((test_count + 1))
+	# git's chain lint: a body whose commands are all joined by && gives
+	# the 117 it starts with; one a line of which is not (a dropped &&,
+	# so that line's failure would pass unseen) gives what runs after it.
+	(eval "(exit 117) && $2") >/dev/null 2>&1 4>&1 </dev/null
+	if test $? -ne 117; then
+		test_failed=$((test_failed + 1))
+		echo "not ok $test_count - $1"
+		echo "# not ok $test_count - $1: a broken &&-chain in its body" >&2
+		return
+	fi
 	if (eval "$2") >"$TEST_DIR/.out" 2>&1 4>&1; then
 		echo "ok $test_count - $1"
 	else
@@ -80,6 +90,19 @@ test_expect_success() {
 		# on stderr, which prove shows without -v too
 		{ echo "# not ok $test_count - $1"; sed 's/^/#   /' "$TEST_DIR/.out"; } >&2
 	fi
+}
+
+# grep_maybe ARGS - grep that may find nothing, but fails when grep does
+# (a file it can't read): for "none of these" checks, in place of
+# "|| true", which swallows a missing precondition too.
+grep_maybe() {
+	grep "$@"
+	test $? -le 1
+}
+
+# test_empty FILE - FILE is empty; else show it and fail.
+test_empty() {
+	test ! -s "$1" || { cat "$1"; false; }
 }
 
 # test_skip 'what' 'why'
