@@ -8,13 +8,20 @@
 
 need_tool git 'git --version'
 
-test_expect_success 'every SPDX line of the tree is GPL-2.0-or-later' '
-	git -C "$CIVIL_SRC" grep -h -E -o "^(#|//|/\*) SPDX-License-Identifier: [A-Za-z0-9.+-]*" -- \
-		":!data/*.model" >spdx &&
-	test "$(wc -l <spdx)" -gt 100 &&
-	grep_maybe -v " SPDX-License-Identifier: GPL-2.0-or-later\$" spdx >other &&
-	test_empty other
-'
+# The tree's files are the checkout's: a release tarball (make distcheck)
+# has no checkout to ask, and says so as a skip, never as a pass.
+if git -C "$CIVIL_SRC" rev-parse --git-dir >/dev/null 2>&1; then
+	test_expect_success 'every SPDX line of the tree is GPL-2.0-or-later' '
+		git -C "$CIVIL_SRC" grep -h -E -o "^(#|//|/\*) SPDX-License-Identifier: [A-Za-z0-9.+-]*" -- \
+			":!data/*.model" >spdx &&
+		test "$(wc -l <spdx)" -gt 100 &&
+		grep_maybe -v " SPDX-License-Identifier: GPL-2.0-or-later\$" spdx >other &&
+		test_empty other
+	'
+else
+	test_skip 'every SPDX line of the tree is GPL-2.0-or-later' \
+		"$CIVIL_SRC is not a git checkout"
+fi
 
 test_expect_success 'the model, trained on civil'"'"'s own labels, says GPL-2.0-or-later' '
 	head -n 1 "$CIVIL_SRC/data/heat.model" >first &&
