@@ -73,7 +73,9 @@ void civil_heat_grams_reserve(struct heat_grams *g, size_t n)
 {
 	size_t cap = 256;
 
-	while (cap / 2 < n && cap < ((size_t)1 << 22))
+	/* Past 64k slots (1 MB) the table grows as grams come, as before:
+	 * a huge message has far fewer distinct grams than bytes. */
+	while (cap / 2 < n && cap < ((size_t)1 << 16))
 		cap *= 2;
 	if (cap > g->cap)
 		grow_to(g, cap);

@@ -294,6 +294,24 @@ def review_of_header():
     return header_define("CIVIL_HEAT_REVIEW")
 
 
+def logits(weights, bias, g, c):
+    """A text's logits, both heads, as lib/heat.c's message_logits makes
+    them of its grams g and cues c."""
+    norm = gram_norm(g)
+    z = list(bias)
+    for h, n in g.items():
+        w = weights.get(h or 1)
+        if w:
+            for k in range(2):
+                z[k] += w[k] * (1 + math.log(n)) / norm
+    for name, v in c.items():
+        w = weights.get(fnv(name) or 1)
+        if w:
+            for k in range(2):
+                z[k] += w[k] * v
+    return z
+
+
 def scores(model, tool, datadir, texts):
     """What civil makes of each text with the model, computed here from
     the features C gives: (score, class) as civil_heat_score_text."""
@@ -305,18 +323,7 @@ def scores(model, tool, datadir, texts):
         if not g:
             out.append((0.0, "calm"))
             continue
-        norm = gram_norm(g)
-        z = list(bias)
-        for h, n in g.items():
-            w = weights.get(h or 1)
-            if w:
-                for k in range(2):
-                    z[k] += w[k] * (1 + math.log(n)) / norm
-        for name, v in c.items():
-            w = weights.get(fnv(name) or 1)
-            if w:
-                for k in range(2):
-                    z[k] += w[k] * v
+        z = logits(weights, bias, g, c)
         score = round(5 / (1 + math.exp(-z[0])) * 100) / 100
         p_cut = threshold / 5
         heated = z[0] >= math.log(p_cut / (1 - p_cut))

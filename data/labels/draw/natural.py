@@ -6,7 +6,7 @@
 #
 # Scores every message of one list no label comes from (linux-raid, held
 # out of every draw) with civil's shipped model, as civil computes it
-# (heat_train.scores' arithmetic over heat-features), and draws for
+# (heat_train.logits over heat-features), and draws for
 # reading: every message at or over the tag level, every one at or over
 # the review level, and RANDOM (300) of the rest.  Each is written with
 # its pool and the chance it was drawn, so the band's precision on the
@@ -37,17 +37,7 @@ def main():
     grams, cues = ht.c_features(tool, datadir, rows)
     ps = []
     for g, c in zip(grams, cues):
-        z = bias[0]
-        if g:
-            norm = ht.gram_norm(g)
-            for h, n in g.items():
-                w = weights.get(h or 1)
-                if w:
-                    z += w[0] * (1 + math.log(n)) / norm
-        for name, v in c.items():
-            w = weights.get(ht.fnv(name) or 1)
-            if w:
-                z += w[0] * v
+        z = ht.logits(weights, bias, g, c)[0]
         ps.append(1 / (1 + math.exp(-z)))
     pools = {"tag": [], "review": [], "rest": []}
     for i, p in enumerate(ps):
